@@ -1,0 +1,140 @@
+/**
+ * lifeline-opt: an mlir-opt-compatible driver. Reads a file (or `-`), optionally
+ * splits it at `// -----`, parses, verifies, runs the pass pipeline and prints.
+ * Bad input exits 1 with `file:line:col: error: …`; it never throws.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  DiagnosticError, SourceFile, parseSource, printOp, renderDiagnostic, verify, PassManager, passRegistry,
+  type Diagnostic,
+} from '@lifeline/ir';
+import { createRegistry } from '@lifeline/dialects';
+import { registerAllPasses } from './passes.js';
+import { parseArgs, UsageError, type DriverOptions } from './options.js';
+import { checkExpectedDiagnostics } from './verify-diagnostics.js';
+
+const HELP = `OVERVIEW: Lifeline modular optimizer driver (mlir-opt compatible)
+
+USAGE: lifeline-opt [options] <input file>
+
+OPTIONS:
+  -o <file>                      Output filename
+  --split-input-file             Split the input file into pieces and process each chunk independently
+  --verify-diagnostics           Check that emitted diagnostics match expected-* lines on the corresponding line
+  --pass-pipeline=<pipeline>     A textual description of a pass pipeline to run
+  --allow-unregistered-dialect   Allow operation with no registered dialects
+  --mlir-print-op-generic        Print the generic op form
+  --mlir-print-debuginfo         Print debug info in MLIR output
+  --mlir-print-ir-after-all      Print IR after each pass
+  --mlir-print-ir-before-all     Print IR before each pass
+  --mlir-timing                  Display execution times
+  --mlir-pass-statistics         Display the statistics of each pass
+  --mlir-disable-threading       Accepted for compatibility
+`;
+
+interface ChunkResult {
+  output: string;
+  diagnostics: Diagnostic[];
+  ok: boolean;
+}
+
+function splitChunks(text: string): { text: string; lineBase: number }[] {
+  const lines = text.split('\n');
+  const chunks: { text: string; lineBase: number }[] = [];
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i === lines.length || /^\s*\/\/ -----/.test(lines[i]!)) {
+      chunks.push({ text: lines.slice(start, i).join('\n'), lineBase: start });
+      start = i + 1;
+    }
+  }
+  return chunks;
+}
+
+function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): ChunkResult {
+  const registry = createRegistry();
+  const diagnostics: Diagnostic[] = [];
+  try {
+    const { module, fileMetadata } = parseSource(source, registry, { allowUnregistered: o.allowUnregistered });
+    const verr = verify(module, registry, { allowUnregistered: o.allowUnregistered });
+    if (verr.length) {
+      diagnostics.push(...verr);
+      return { output: '', diagnostics, ok: false };
+    }
+    const pm = PassManager.parse(o.pipeline, passRegistry);
+    const result = pm.run(module, {
+      printIrAfterAll: o.printIrAfterAll,
+      printIrBeforeAll: o.printIrBeforeAll,
+      printOptions: { generic: o.generic, debugInfo: o.debugInfo },
+      log: (s: string) => stderr.push(s),
+      verify: (op) => verify(op, registry, { allowUnregistered: o.allowUnregistered }),
+      verifyEach: o.verifyEach,
+    });
+    diagnostics.push(...result.diagnostics);
+    if (!result.ok) return { output: '', diagnostics, ok: false };
+    if (o.timing) stderr.push(result.timingReport());
+    if (o.passStatistics) stderr.push(result.statisticsReport());
+    return { output: printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }), diagnostics, ok: true };
+  } catch (e) {
+    if (e instanceof DiagnosticError) {
+      diagnostics.push(e.diagnostic);
+      return { output: '', diagnostics, ok: false };
+    }
+    throw e;
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  registerAllPasses();
+  let o: DriverOptions;
+  try {
+    o = parseArgs(argv, (n) => passRegistry.has(n));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`lifeline-opt: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+  if (o.help) {
+    process.stdout.write(HELP + '\nPASSES:\n' + passRegistry.describe());
+    return 0;
+  }
+  let text: string;
+  const fileName = o.input === '-' ? '<stdin>' : o.input;
+  try {
+    text = readFileSync(o.input === '-' ? 0 : o.input, 'utf8');
+  } catch {
+    process.stderr.write(`lifeline-opt: Could not open input file '${o.input}': No such file or directory\n`);
+    return 1;
+  }
+  const chunks = o.splitInputFile ? splitChunks(text) : [{ text, lineBase: 0 }];
+  const outputs: string[] = [];
+  let failed = false;
+  try {
+    for (const c of chunks) {
+      const source = new SourceFile(fileName, c.text, c.lineBase);
+      const stderr: string[] = [];
+      const r = processChunk(source, o, stderr);
+      if (o.verifyDiagnostics) {
+        const problems = checkExpectedDiagnostics(source, r.diagnostics);
+        for (const p of problems) process.stderr.write(p);
+        if (problems.length) failed = true;
+        if (r.ok) outputs.push(r.output);
+      } else {
+        for (const d of r.diagnostics) process.stderr.write(renderDiagnostic(d, [source]));
+        if (!r.ok) failed = true;
+        else outputs.push(r.output);
+      }
+      for (const s of stderr) process.stderr.write(s);
+    }
+  } catch (e) {
+    // An internal error is a bug, but the user still gets one line, not a stack trace.
+    process.stderr.write(`${fileName}: error: internal error: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const out = outputs.join(o.splitInputFile ? '// -----\n' : '');
+  if (o.output === '-') process.stdout.write(out);
+  else writeFileSync(o.output, out);
+  return failed ? 1 : 0;
+}

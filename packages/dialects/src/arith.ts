@@ -1,0 +1,4 @@
+/** arith dialect. */
+import { defineDialect } from '@lifeline/ir';
+
+export const arithDialect = defineDialect('arith', []);

@@ -1,0 +1,4 @@
+/** bufferization dialect. */
+import { defineDialect } from '@lifeline/ir';
+
+export const bufferizationDialect = defineDialect('bufferization', []);

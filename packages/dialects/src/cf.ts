@@ -1,0 +1,4 @@
+/** cf dialect. */
+import { defineDialect } from '@lifeline/ir';
+
+export const cfDialect = defineDialect('cf', []);

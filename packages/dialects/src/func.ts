@@ -1,0 +1,110 @@
+/** func: functions, calls and returns. */
+import {
+  FunctionType, StringAttr, SymbolRefAttr, TypeAttr, defineDialect, defineOp,
+  type InferContext, type Operation,
+} from '@lifeline/ir';
+import { symbolNameSyntax, symbolRefSyntax } from '@lifeline/ir';
+import { parseFunctionOp, printFunctionOp } from './func-signature.js';
+
+const fnType = (op: Operation): FunctionType => (op.getAttr('function_type') as TypeAttr).value as FunctionType;
+
+const func = defineOp({
+  name: 'func.func',
+  attributes: [
+    { name: 'sym_name' }, { name: 'function_type' }, { name: 'sym_visibility', optional: true },
+    { name: 'arg_attrs', optional: true }, { name: 'res_attrs', optional: true },
+  ],
+  regions: [{ name: 'body' }],
+  traits: ['IsolatedFromAbove', 'Symbol', 'FunctionLike', 'CallableOp', 'AutomaticAllocationScope'],
+  defaultDialect: 'func',
+  parse: (p, st) => parseFunctionOp(p, st),
+  print: (op, p) => printFunctionOp(op, p),
+  callable: {
+    body: (op) => (op.regions[0]!.empty ? undefined : op.regions[0]),
+    argTypes: (op) => fnType(op).inputs,
+    resultTypes: (op) => fnType(op).results,
+  },
+  verify(op) {
+    const body = op.regions[0]!;
+    const t = fnType(op);
+    if (body.empty) return undefined;
+    const args = body.blocks[0]!.arguments;
+    if (args.length !== t.inputs.length) {
+      return `entry block must have ${t.inputs.length} arguments to match function signature`;
+    }
+    for (let i = 0; i < args.length; i++) {
+      if (args[i]!.type !== t.inputs[i]) {
+        return `type of entry block argument #${i}(${args[i]!.type}) must match the type of the corresponding argument in function signature(${t.inputs[i]})`;
+      }
+    }
+    return undefined;
+  },
+});
+
+const call = defineOp({
+  name: 'func.call',
+  operands: [{ name: 'operands', arity: 'variadic' }],
+  results: [{ name: 'results', arity: 'variadic' }],
+  attributes: [{ name: 'callee', syntax: symbolRefSyntax }, { name: 'no_inline', optional: true }],
+  traits: ['CallOp'],
+  format: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
+  call: {
+    callee: (op) => op.getAttr('callee') as SymbolRefAttr,
+    args: (op) => op.operandValues(),
+  },
+});
+
+const callIndirect = defineOp({
+  name: 'func.call_indirect',
+  operands: [
+    { name: 'callee' },
+    {
+      name: 'callee_operands', arity: 'variadic',
+      infer: (c: InferContext) => [...(c.type('callee') as FunctionType).inputs],
+    },
+  ],
+  results: [{ name: 'results', arity: 'variadic', infer: (c: InferContext) => [...(c.type('callee') as FunctionType).results] }],
+  traits: ['CallOp'],
+  format: '$callee `(` $callee_operands `)` attr-dict `:` type($callee)',
+  call: {
+    callee: (op) => op.operand(0),
+    args: (op) => op.operandValues().slice(1),
+  },
+});
+
+const ret = defineOp({
+  name: 'func.return',
+  operands: [{ name: 'operands', arity: 'variadic' }],
+  traits: ['Terminator', 'ReturnLike', 'Pure'],
+  parents: ['func.func'],
+  format: 'attr-dict ($operands^ `:` type($operands))?',
+  regionBranchTerminator: { forwardedOperands: (op) => op.operandValues() },
+  verify(op) {
+    const fn = op.parentOp;
+    if (!fn || fn.name !== 'func.func') return undefined;
+    const results = fnType(fn).results;
+    const name = (fn.getAttr('sym_name') as StringAttr).value;
+    if (op.operands.length !== results.length) {
+      return `has ${op.operands.length} operands, but enclosing function (@${name}) returns ${results.length}`;
+    }
+    for (let i = 0; i < results.length; i++) {
+      if (op.operand(i).type !== results[i]) {
+        return `type of return operand ${i} (${op.operand(i).type}) doesn't match function result type (${results[i]}) in function @${name}`;
+      }
+    }
+    return undefined;
+  },
+});
+
+const constant = defineOp({
+  name: 'func.constant',
+  results: [{ name: 'result' }],
+  attributes: [{ name: 'value', syntax: symbolRefSyntax }],
+  traits: ['ConstantLike', 'Pure'],
+  format: 'attr-dict $value `:` type(results)',
+  constant: { value: (op) => op.getAttr('value')! },
+  resultNames: (op) => [`f`],
+});
+void symbolNameSyntax;
+
+export const funcDialect = defineDialect('func', [func, call, callIndirect, ret, constant]);

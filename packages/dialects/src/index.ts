@@ -1,0 +1,23 @@
+import { Registry, type DialectSpec } from '@lifeline/ir';
+import { builtinDialect } from './builtin.js';
+import { funcDialect } from './func.js';
+import { arithDialect } from './arith.js';
+import { cfDialect } from './cf.js';
+import { scfDialect } from './scf.js';
+import { memrefDialect } from './memref.js';
+import { bufferizationDialect } from './bufferization.js';
+import { testDialect } from './test.js';
+
+/** Every dialect Lifeline knows, in registration order. */
+export const allDialects: DialectSpec[] = [
+  builtinDialect, funcDialect, arithDialect, cfDialect, scfDialect, memrefDialect, bufferizationDialect, testDialect,
+];
+
+export function createRegistry(dialects: readonly DialectSpec[] = allDialects): Registry {
+  const r = new Registry();
+  for (const d of dialects) r.register(d);
+  return r;
+}
+
+export { builtinDialect, funcDialect, arithDialect, cfDialect, scfDialect, memrefDialect, bufferizationDialect, testDialect };
+export { parseFunctionOp, printFunctionOp, parseSignature } from './func-signature.js';

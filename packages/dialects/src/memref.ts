@@ -1,0 +1,4 @@
+/** memref dialect. */
+import { defineDialect } from '@lifeline/ir';
+
+export const memrefDialect = defineDialect('memref', []);

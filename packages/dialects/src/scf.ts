@@ -1,0 +1,4 @@
+/** scf dialect. */
+import { defineDialect } from '@lifeline/ir';
+
+export const scfDialect = defineDialect('scf', []);

@@ -1,0 +1,4 @@
+/** test dialect. */
+import { defineDialect } from '@lifeline/ir';
+
+export const testDialect = defineDialect('test', []);

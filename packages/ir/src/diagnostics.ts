@@ -1,0 +1,83 @@
+/**
+ * Diagnostics in mlir-opt's format:
+ *
+ *   file.mlir:3:7: error: expected ':'
+ *     %x = foo
+ *         ^
+ */
+import { FileLineColLoc, type Location } from './location.js';
+
+export type Severity = 'error' | 'warning' | 'remark' | 'note';
+
+export class SourceFile {
+  private lineStarts?: number[];
+  /** `offsetBase` is where this buffer starts in the original file (for --split-input-file). */
+  constructor(readonly name: string, readonly text: string, readonly lineBase = 0) {}
+
+  private starts(): number[] {
+    if (!this.lineStarts) {
+      const s = [0];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) s.push(i + 1);
+      this.lineStarts = s;
+    }
+    return this.lineStarts;
+  }
+  /** 1-based line and column of an offset (lines counted in the original file). */
+  lineCol(offset: number): { line: number; col: number } {
+    const s = this.starts();
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1 + this.lineBase, col: offset - s[lo]! + 1 };
+  }
+  /** The text of a 1-based line in the original file's numbering. */
+  lineText(line: number): string | undefined {
+    const s = this.starts();
+    const i = line - 1 - this.lineBase;
+    if (i < 0 || i >= s.length) return undefined;
+    const end = this.text.indexOf('\n', s[i]!);
+    return this.text.slice(s[i]!, end < 0 ? undefined : end);
+  }
+  loc(offset: number): FileLineColLoc {
+    const { line, col } = this.lineCol(offset);
+    return new FileLineColLoc(this.name, line, col);
+  }
+}
+
+export interface Diagnostic {
+  severity: Severity;
+  message: string;
+  loc: Location;
+  notes: Diagnostic[];
+}
+
+/** An error in user input, carried to the driver; never a crash. */
+export class DiagnosticError extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+  }
+}
+
+export function diag(severity: Severity, loc: Location, message: string, notes: Diagnostic[] = []): Diagnostic {
+  return { severity, message, loc, notes };
+}
+
+/** Renders a diagnostic with the source line and a caret when the location is in `sources`. */
+export function renderDiagnostic(d: Diagnostic, sources: readonly SourceFile[]): string {
+  const flc = d.loc.fileLineCol();
+  let out: string;
+  if (!flc) {
+    out = `loc(unknown): ${d.severity}: ${d.message}\n`;
+  } else {
+    out = `${flc.file}:${flc.line}:${flc.col}: ${d.severity}: ${d.message}\n`;
+    const src = sources.find((s) => s.name === flc.file);
+    const text = src?.lineText(flc.line);
+    if (text !== undefined) out += `${text}\n${' '.repeat(Math.max(0, flc.col - 1))}^\n`;
+  }
+  for (const n of d.notes) out += renderDiagnostic(n, sources);
+  return out;
+}

@@ -1,0 +1,17 @@
+export * from './types.js';
+export * from './attributes.js';
+export * from './location.js';
+export * from './ir.js';
+export * from './opdef.js';
+export * from './diagnostics.js';
+export { Lexer, Tok, decodeString } from './lexer.js';
+export { Parser, OperationState, parseSource, parseString } from './parser.js';
+export type { UnresolvedOperand, ArgumentDecl, ParseOptions, ParseResult, OpParser } from './parser.js';
+export { OpPrinter, printOp } from './printer.js';
+export type { PrintOptions, RegionPrintOptions } from './printer.js';
+export { registerCustomDirective } from './format.js';
+export type { AttrSyntax, CustomDirective, DirectiveContext } from './format.js';
+export * from './attr-syntax.js';
+export * from './verifier.js';
+export * from './dominance.js';
+export * from './pass.js';

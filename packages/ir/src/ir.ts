@@ -1,0 +1,363 @@
+/**
+ * The IR: operations own regions, regions own blocks, blocks own a doubly linked
+ * list of operations. Values keep a use list of the operands that read them.
+ *
+ *   Operation ──regions──▶ Region ──blocks──▶ Block ──ops──▶ Operation …
+ *       │ operands: OpOperand ──value──▶ Value (OpResult | BlockArgument)
+ */
+import type { Attribute } from './attributes.js';
+import { UnknownLoc, type Location } from './location.js';
+import type { Type } from './types.js';
+import type { OpDef } from './opdef.js';
+
+export abstract class Value {
+  /** Head of the use list (most recent use first, as in MLIR). */
+  firstUse: OpOperand | null = null;
+  constructor(public type: Type) {}
+  abstract get parentBlock(): Block | null;
+  abstract get definingOp(): Operation | null;
+  *uses(): Generator<OpOperand> {
+    for (let u = this.firstUse; u; u = u.nextUse) yield u;
+  }
+  get hasUses(): boolean { return this.firstUse !== null; }
+  get hasOneUse(): boolean { return this.firstUse !== null && this.firstUse.nextUse === null; }
+  users(): Operation[] {
+    const out: Operation[] = [];
+    for (let u = this.firstUse; u; u = u.nextUse) out.push(u.owner);
+    return out;
+  }
+  replaceAllUsesWith(other: Value): void {
+    if (other === this) return;
+    while (this.firstUse) this.firstUse.set(other);
+  }
+  /** The region that holds the definition (block of an argument, parent of a result's op). */
+  get parentRegion(): Region | null { return this.parentBlock?.parent ?? null; }
+}
+
+export class OpResult extends Value {
+  constructor(type: Type, readonly owner: Operation, readonly index: number) { super(type); }
+  get parentBlock(): Block | null { return this.owner.parent; }
+  get definingOp(): Operation { return this.owner; }
+}
+
+export class BlockArgument extends Value {
+  constructor(type: Type, public owner: Block, public index: number, public loc: Location = UnknownLoc.instance) { super(type); }
+  get parentBlock(): Block { return this.owner; }
+  get definingOp(): null { return null; }
+}
+
+/** A use of a value by an operation. */
+export class OpOperand {
+  prevUse: OpOperand | null = null;
+  nextUse: OpOperand | null = null;
+  constructor(readonly owner: Operation, public index: number, public value: Value) {
+    this.link();
+  }
+  private link(): void {
+    const v = this.value;
+    this.nextUse = v.firstUse;
+    if (v.firstUse) v.firstUse.prevUse = this;
+    v.firstUse = this;
+  }
+  unlink(): void {
+    if (this.prevUse) this.prevUse.nextUse = this.nextUse;
+    else if (this.value.firstUse === this) this.value.firstUse = this.nextUse;
+    if (this.nextUse) this.nextUse.prevUse = this.prevUse;
+    this.prevUse = this.nextUse = null;
+  }
+  set(v: Value): void {
+    this.unlink();
+    this.value = v;
+    this.link();
+  }
+}
+
+export interface OperationInit {
+  name: string;
+  def?: OpDef;
+  operands?: readonly Value[];
+  resultTypes?: readonly Type[];
+  properties?: Iterable<readonly [string, Attribute]>;
+  attributes?: Iterable<readonly [string, Attribute]>;
+  successors?: readonly Block[];
+  regions?: number | readonly Region[];
+  loc?: Location;
+}
+
+export class Operation {
+  readonly name: string;
+  def: OpDef | undefined;
+  operands: OpOperand[];
+  readonly results: OpResult[];
+  successors: Block[];
+  readonly regions: Region[];
+  /** Inherent attributes (MLIR's properties, printed `<{…}>` in generic form). */
+  readonly properties: Map<string, Attribute>;
+  /** Discardable attributes (the trailing `{…}`). */
+  readonly attributes: Map<string, Attribute>;
+  loc: Location;
+  parent: Block | null = null;
+  prev: Operation | null = null;
+  next: Operation | null = null;
+
+  constructor(init: OperationInit) {
+    this.name = init.name;
+    this.def = init.def;
+    this.operands = (init.operands ?? []).map((v, i) => new OpOperand(this, i, v));
+    this.results = (init.resultTypes ?? []).map((t, i) => new OpResult(t, this, i));
+    this.successors = [...(init.successors ?? [])];
+    const regions = init.regions ?? 0;
+    this.regions = typeof regions === 'number' ? Array.from({ length: regions }, () => new Region()) : [...regions];
+    for (const r of this.regions) r.parentOp = this;
+    this.properties = new Map(init.properties ?? []);
+    this.attributes = new Map(init.attributes ?? []);
+    this.loc = init.loc ?? UnknownLoc.instance;
+  }
+
+  get dialect(): string {
+    const dot = this.name.indexOf('.');
+    return dot < 0 ? '' : this.name.slice(0, dot);
+  }
+  operand(i: number): Value { return this.operands[i]!.value; }
+  result(i: number): OpResult { return this.results[i]!; }
+  get numOperands(): number { return this.operands.length; }
+  operandValues(): Value[] { return this.operands.map((o) => o.value); }
+  region(i: number): Region { return this.regions[i]!; }
+
+  /** Inherent attribute first, then discardable. */
+  getAttr(name: string): Attribute | undefined {
+    return this.properties.get(name) ?? this.attributes.get(name);
+  }
+  /** Sets an attribute where it belongs: inherent names (declared by the op) go to properties. */
+  setAttr(name: string, value: Attribute): void {
+    if (this.def?.isInherent(name) || this.properties.has(name)) this.properties.set(name, value);
+    else this.attributes.set(name, value);
+  }
+  removeAttr(name: string): void {
+    this.properties.delete(name);
+    this.attributes.delete(name);
+  }
+
+  setOperand(i: number, v: Value): void { this.operands[i]!.set(v); }
+  setOperands(values: readonly Value[]): void {
+    for (const o of this.operands) o.unlink();
+    this.operands = values.map((v, i) => new OpOperand(this, i, v));
+  }
+  insertOperands(at: number, values: readonly Value[]): void {
+    const added = values.map((v, i) => new OpOperand(this, at + i, v));
+    this.operands.splice(at, 0, ...added);
+    this.operands.forEach((o, i) => (o.index = i));
+  }
+  eraseOperands(at: number, count = 1): void {
+    for (const o of this.operands.splice(at, count)) o.unlink();
+    this.operands.forEach((o, i) => (o.index = i));
+  }
+
+  get block(): Block | null { return this.parent; }
+  get parentRegion(): Region | null { return this.parent?.parent ?? null; }
+  get parentOp(): Operation | null { return this.parent?.parent?.parentOp ?? null; }
+
+  /** Is `this` an ancestor of (or equal to) `op`? */
+  isAncestorOf(op: Operation): boolean {
+    for (let o: Operation | null = op; o; o = o.parentOp) if (o === this) return true;
+    return false;
+  }
+  /** Is `this` before `other` in the same block? */
+  isBeforeInBlock(other: Operation): boolean {
+    for (let o = this.next; o; o = o.next) if (o === other) return true;
+    return false;
+  }
+
+  /** Unlinks from the block; the op stays usable (it can be inserted elsewhere). */
+  remove(): this {
+    this.parent?.unlinkOp(this);
+    return this;
+  }
+  /** Removes the op and drops all references it holds, recursively. Results must be unused. */
+  erase(): void {
+    this.remove();
+    this.dropAllReferences();
+  }
+  dropAllReferences(): void {
+    for (const o of this.operands) o.unlink();
+    this.operands = [];
+    this.successors = [];
+    for (const r of this.regions) for (const b of r.blocks) for (let op = b.first; op; op = op.next) op.dropAllReferences();
+  }
+  moveBefore(other: Operation): void {
+    this.remove();
+    other.parent!.insertBefore(this, other);
+  }
+  moveAfter(other: Operation): void {
+    this.remove();
+    other.parent!.insertAfter(this, other);
+  }
+
+  /** Pre-order walk over this op and every op nested in it. Return 'skip' to skip regions. */
+  walk(fn: (op: Operation) => void | 'skip'): void {
+    if (fn(this) === 'skip') return;
+    for (const r of this.regions) r.walk(fn);
+  }
+  /** Post-order walk (nested ops first); safe against erasing the visited op. */
+  walkPostOrder(fn: (op: Operation) => void): void {
+    for (const r of this.regions) {
+      for (const b of r.blocks) {
+        for (let op = b.first; op;) {
+          const next = op.next;
+          op.walkPostOrder(fn);
+          op = next;
+        }
+      }
+    }
+    fn(this);
+  }
+}
+
+export class Block {
+  parent: Region | null = null;
+  arguments: BlockArgument[] = [];
+  first: Operation | null = null;
+  last: Operation | null = null;
+  private count = 0;
+
+  constructor(argTypes: readonly Type[] = [], argLocs?: readonly Location[]) {
+    argTypes.forEach((t, i) => this.addArgument(t, argLocs?.[i]));
+  }
+  addArgument(type: Type, loc?: Location): BlockArgument {
+    const a = new BlockArgument(type, this, this.arguments.length, loc);
+    this.arguments.push(a);
+    return a;
+  }
+  insertArgument(at: number, type: Type, loc?: Location): BlockArgument {
+    const a = new BlockArgument(type, this, at, loc);
+    this.arguments.splice(at, 0, a);
+    this.arguments.forEach((x, i) => (x.index = i));
+    return a;
+  }
+  eraseArgument(at: number): void {
+    this.arguments.splice(at, 1);
+    this.arguments.forEach((x, i) => (x.index = i));
+  }
+  argument(i: number): BlockArgument { return this.arguments[i]!; }
+  get size(): number { return this.count; }
+  get empty(): boolean { return this.first === null; }
+  get parentOp(): Operation | null { return this.parent?.parentOp ?? null; }
+  get terminator(): Operation | null { return this.last; }
+  get isEntryBlock(): boolean { return this.parent?.blocks[0] === this; }
+
+  *ops(): Generator<Operation> {
+    for (let op = this.first; op; op = op.next) yield op;
+  }
+  /** Snapshot array of the ops (safe to mutate the block while iterating it). */
+  opList(): Operation[] {
+    const out: Operation[] = [];
+    for (let op = this.first; op; op = op.next) out.push(op);
+    return out;
+  }
+
+  append(op: Operation): Operation { return this.insertBefore(op, null); }
+  prepend(op: Operation): Operation { return this.insertBefore(op, this.first); }
+  /** Inserts `op` before `before` (or at the end when `before` is null). */
+  insertBefore(op: Operation, before: Operation | null): Operation {
+    if (op.parent) throw new Error('insertBefore: operation already in a block');
+    op.parent = this;
+    op.next = before;
+    op.prev = before ? before.prev : this.last;
+    if (op.prev) op.prev.next = op;
+    else this.first = op;
+    if (before) before.prev = op;
+    else this.last = op;
+    this.count++;
+    return op;
+  }
+  insertAfter(op: Operation, after: Operation): Operation {
+    return this.insertBefore(op, after.next);
+  }
+  /** @internal used by Operation.remove */
+  unlinkOp(op: Operation): void {
+    if (op.prev) op.prev.next = op.next;
+    else this.first = op.next;
+    if (op.next) op.next.prev = op.prev;
+    else this.last = op.prev;
+    op.prev = op.next = null;
+    op.parent = null;
+    this.count--;
+  }
+
+  /** Blocks whose terminator names this block as a successor (once per edge, in block order). */
+  predecessors(): Block[] {
+    const out: Block[] = [];
+    for (const b of this.parent?.blocks ?? []) {
+      const t = b.last;
+      if (t) for (const s of t.successors) if (s === this) out.push(b);
+    }
+    return out;
+  }
+  successors(): Block[] { return this.last ? this.last.successors : []; }
+
+  /** Moves every op from `start` (inclusive) to the end into a new block inserted after this one. */
+  splitBefore(start: Operation | null): Block {
+    const nb = new Block();
+    const region = this.parent!;
+    region.insertBlock(nb, region.blocks.indexOf(this) + 1);
+    for (let op = start; op;) {
+      const next: Operation | null = op.next;
+      op.remove();
+      nb.append(op);
+      op = next;
+    }
+    return nb;
+  }
+  /** Appends all ops of `other` to this block, mapping its arguments to `args`, and erases it. */
+  mergeFrom(other: Block, args: readonly Value[] = []): void {
+    other.arguments.forEach((a, i) => a.replaceAllUsesWith(args[i]!));
+    for (let op = other.first; op;) {
+      const next: Operation | null = op.next;
+      op.remove();
+      this.append(op);
+      op = next;
+    }
+    other.erase();
+  }
+  erase(): void {
+    if (this.parent) this.parent.removeBlock(this);
+  }
+}
+
+export class Region {
+  parentOp: Operation | null = null;
+  blocks: Block[] = [];
+  constructor(blocks: readonly Block[] = []) {
+    for (const b of blocks) this.pushBlock(b);
+  }
+  get entry(): Block | undefined { return this.blocks[0]; }
+  get empty(): boolean { return this.blocks.length === 0; }
+  pushBlock(b: Block): Block {
+    b.parent = this;
+    this.blocks.push(b);
+    return b;
+  }
+  insertBlock(b: Block, at: number): Block {
+    b.parent = this;
+    this.blocks.splice(at, 0, b);
+    return b;
+  }
+  removeBlock(b: Block): void {
+    const i = this.blocks.indexOf(b);
+    if (i >= 0) this.blocks.splice(i, 1);
+    b.parent = null;
+  }
+  walk(fn: (op: Operation) => void | 'skip'): void {
+    for (const b of this.blocks) for (let op = b.first; op; op = op.next) op.walk(fn);
+  }
+  /** Is this region an ancestor of (or equal to) `other`? */
+  isAncestorOf(other: Region): boolean {
+    for (let r: Region | null = other; r; r = r.parentOp?.parentRegion ?? null) if (r === this) return true;
+    return false;
+  }
+  /** Moves all blocks of this region to the end of `dest`. */
+  moveBlocksTo(dest: Region): void {
+    for (const b of this.blocks) dest.pushBlock(b);
+    this.blocks = [];
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * SSA value and block names for printing, following mlir-opt's numbering so our
+ * output reads like theirs:
+ *
+ * (1) Regions are numbered from a stack: an op's region is numbered completely,
+ *     then the regions nested in it are pushed and popped last-in first-out.
+ * (2) Entry-block arguments are `%argN` (one counter per isolated scope); other
+ *     values are `%N`; ops and region owners may suggest names (`%c0`, `%alloc`).
+ * (3) A suggested name that is already visible gets `_K` from a conflict counter.
+ * (4) In custom form, each popped region restarts from the counters its parent
+ *     had when it was pushed; in generic form numbering only grows (mlir-opt 19).
+ * (5) Only the first result of an op gets a number; others print as `%N#i`.
+ * (6) Blocks are `^bbN`, numbered per region.
+ */
+import type { Block, Operation, Region, Value } from './ir.js';
+import { OpResult } from './ir.js';
+
+interface Context {
+  region: Region;
+  valueId: number;
+  argId: number;
+  conflictId: number;
+  scope: NameScope;
+}
+
+class NameScope {
+  readonly names = new Set<string>();
+  constructor(readonly parent: NameScope | null) {}
+  has(n: string): boolean {
+    for (let s: NameScope | null = this; s; s = s.parent) if (s.names.has(n)) return true;
+    return false;
+  }
+}
+
+function sanitize(name: string): string {
+  let s = name.replace(/[^A-Za-z0-9$._-]/g, '_');
+  if (/^[0-9]/.test(s)) s = '_' + s;
+  return s;
+}
+
+export class NameTable {
+  private readonly names = new Map<Value, string>();
+  private readonly blockNames = new Map<Block, string>();
+  /** Result groups for ops whose results are named in several groups. */
+  readonly resultGroups = new Map<Operation, number[]>();
+  private valueId = 0;
+  private argId = 0;
+  private conflictId = 0;
+  private scope!: NameScope;
+  private maxValueId = 0;
+
+  constructor(root: Operation, private readonly generic: boolean) {
+    const top = new NameScope(null);
+    const stack: Context[] = root.regions.map((r) => ({ region: r, valueId: 0, argId: 0, conflictId: 0, scope: top }));
+    this.scope = top;
+    this.numberOp(root);
+    while (stack.length) {
+      const ctx = stack.pop()!;
+      const isolated = ctx.region.parentOp?.def?.has('IsolatedFromAbove') ?? false;
+      if (this.generic && !isolated) {
+        this.valueId = Math.max(ctx.valueId, this.maxValueId);
+      } else {
+        this.valueId = ctx.valueId; // (4)
+      }
+      if (isolated) this.maxValueId = 0;
+      this.argId = ctx.argId;
+      this.conflictId = ctx.conflictId;
+      this.scope = new NameScope(ctx.scope);
+      this.numberRegion(ctx.region);
+      this.maxValueId = Math.max(this.maxValueId, this.valueId);
+      for (const b of ctx.region.blocks) {
+        for (let op = b.first; op; op = op.next) {
+          for (const r of op.regions) {
+            const iso = op.def?.has('IsolatedFromAbove') ?? false;
+            stack.push({
+              region: r, valueId: iso ? 0 : this.valueId, argId: iso ? 0 : this.argId,
+              conflictId: this.conflictId, scope: this.scope,
+            });
+          }
+        }
+      }
+    }
+  }
+
+  private unique(name: string): string {
+    name = sanitize(name);
+    if (this.scope.has(name)) {
+      for (;;) {
+        const probe = `${name}_${this.conflictId++}`;
+        if (!this.scope.has(probe)) {
+          name = probe;
+          break;
+        }
+      }
+    }
+    this.scope.names.add(name);
+    return name;
+  }
+
+  private setName(v: Value, name: string | undefined): void {
+    if (!name) this.names.set(v, String(this.valueId++));
+    else this.names.set(v, this.unique(name));
+  }
+
+  private numberRegion(region: Region): void {
+    const owner = region.parentOp;
+    if (!this.generic && owner?.def?.spec.blockArgNames && region.blocks[0]) {
+      const suggested = owner.def.spec.blockArgNames(owner, region);
+      region.blocks[0].arguments.forEach((a, i) => {
+        const n = suggested[i];
+        if (n) this.names.set(a, this.unique(n));
+      });
+    }
+    region.blocks.forEach((b, i) => this.blockNames.set(b, `bb${i}`));
+    for (const b of region.blocks) {
+      const entry = region.blocks[0] === b;
+      for (const a of b.arguments) {
+        if (this.names.has(a)) continue;
+        if (entry) this.names.set(a, this.unique(`arg${this.argId++}`));
+        else this.setName(a, undefined);
+      }
+      for (let op = b.first; op; op = op.next) this.numberOp(op);
+    }
+  }
+
+  private numberOp(op: Operation): void {
+    if (!op.results.length) return;
+    const groups = [0];
+    if (!this.generic && op.def?.spec.resultNames) {
+      const suggested = op.def.spec.resultNames(op);
+      suggested.forEach((n, i) => {
+        if (!n || i >= op.results.length) return;
+        this.names.set(op.results[i]!, this.unique(n));
+        if (i) groups.push(i);
+      });
+    }
+    if (!this.names.has(op.results[0]!)) this.names.set(op.results[0]!, String(this.valueId++));
+    if (groups.length > 1) this.resultGroups.set(op, groups.sort((a, b) => a - b));
+  }
+
+  /** `%name`, `%N`, or `%N#i` for a later result of an op. */
+  valueName(v: Value): string {
+    const direct = this.names.get(v);
+    if (direct !== undefined) return '%' + direct;
+    if (v instanceof OpResult) {
+      const op = v.owner;
+      const groups = this.resultGroups.get(op) ?? [0];
+      let g = 0;
+      for (const start of groups) if (start <= v.index) g = start;
+      const base = this.names.get(op.results[g]!);
+      if (base !== undefined) return v.index === g ? '%' + base : `%${base}#${v.index - g}`;
+    }
+    return '%<<UNKNOWN SSA VALUE>>';
+  }
+
+  /** The name of the group a result starts, or undefined when it is inside a group. */
+  resultGroupStarts(op: Operation): number[] {
+    return this.resultGroups.get(op) ?? [0];
+  }
+
+  blockName(b: Block): string {
+    return '^' + (this.blockNames.get(b) ?? '<<UNKNOWN BLOCK>>');
+  }
+}

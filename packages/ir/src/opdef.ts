@@ -1,0 +1,278 @@
+/**
+ * Operations declared as data: operands, results, inherent attributes, regions,
+ * successors, traits and interfaces, plus their custom syntax (a declarative
+ * assembly format or a pair of parse/print hooks).
+ *
+ * Analyses query traits and interfaces; they never switch on op names.
+ */
+import type { Attribute } from './attributes.js';
+import { DenseArrayAttr } from './attributes.js';
+import type { Block, Operation, Region, Value } from './ir.js';
+import type { Type } from './types.js';
+import { IntegerType } from './types.js';
+import type { OpParser, OperationState } from './parser.js';
+import type { OpPrinter } from './printer.js';
+import { compileFormat, type AttrSyntax, type CompiledFormat } from './format.js';
+
+export type Trait =
+  | 'Terminator' | 'ReturnLike' | 'IsolatedFromAbove' | 'SymbolTable' | 'Symbol' | 'NoTerminator'
+  | 'SingleBlock' | 'ConstantLike' | 'AutomaticAllocationScope' | 'AttrSizedOperandSegments'
+  | 'AttrSizedResultSegments' | 'Pure' | 'Commutative' | 'SameOperandsAndResultType' | 'RecursiveMemoryEffects'
+  | 'NoRegionArguments' | 'HasParent' | 'FunctionLike' | 'CallableOp' | 'CallOp' | 'ViewLike';
+
+/** How many values an operand/result group holds. */
+export type Arity = 'single' | 'optional' | 'variadic';
+
+export interface ValueSpec {
+  name: string;
+  arity?: Arity;
+  /** A check on the type, used by the verifier. */
+  type?: TypeConstraint;
+  /**
+   * Type inference for custom syntax that does not spell this group's type:
+   * return one type (repeated for every value of the group) or the list.
+   * `count` is the number of operands in the group (1 for a single result).
+   */
+  infer?: (ctx: InferContext, count: number) => Type | Type[] | undefined;
+  /** A variadic group whose values all have the one type the format spells. */
+  sharedType?: boolean;
+}
+
+/** What type inference can read: the types of other groups and the attributes parsed so far. */
+export interface InferContext {
+  /** First type of a group; defers inference when not known yet. */
+  type(name: string): Type;
+  types(name: string): Type[];
+  attr(name: string): Attribute | undefined;
+  operandCount(name: string): number;
+}
+
+export interface TypeConstraint {
+  description: string;
+  accepts(t: Type): boolean;
+}
+
+export interface AttrSpec {
+  name: string;
+  optional?: boolean;
+  /** Returns an error fragment when the attribute does not fit. */
+  check?: (a: Attribute) => string | undefined;
+  description?: string;
+  /** How a declarative format spells it (default: as a plain attribute). */
+  syntax?: AttrSyntax;
+  /** Value MLIR stores when the custom form leaves it out (an absent anchor). */
+  default?: Attribute;
+}
+
+export interface RegionSpec { name: string; variadic?: boolean }
+export interface SuccessorSpec { name: string; variadic?: boolean }
+
+// ---- interfaces -----------------------------------------------------------
+
+export type EffectKind = 'allocate' | 'free' | 'read' | 'write';
+export interface MemoryEffect {
+  kind: EffectKind;
+  /** The value the effect is on (undefined: the whole default resource). */
+  value?: Value;
+  resource?: string;
+}
+
+/** A region-branch point: `'parent'` is the op itself (entry/exit). */
+export type RegionPoint = 'parent' | Region;
+
+export interface RegionSuccessor {
+  /** Target region, or `'parent'` for control leaving the op. */
+  target: RegionPoint;
+  /** Values the target receives as inputs (region entry arguments or op results). */
+  inputs: readonly Value[];
+}
+
+export interface RegionBranchInterface {
+  /** Where control may go from `point` (the op's entry or the end of one of its regions). */
+  successors(op: Operation, point: RegionPoint): RegionSuccessor[];
+  /** Operands forwarded into the entry of `target`, when entered from the parent. */
+  entryOperands(op: Operation, target: RegionPoint): readonly Value[];
+}
+
+export interface BranchInterface {
+  /** Operands forwarded to successor `i` (the suffix that becomes its block arguments). */
+  successorOperands(op: Operation, i: number): readonly Value[];
+  /** Index into `op.operands` of the first forwarded operand of successor `i`. */
+  successorOperandStart(op: Operation, i: number): number;
+}
+
+/** A terminator that forwards operands to the parent op or a sibling region. */
+export interface RegionBranchTerminatorInterface {
+  forwardedOperands(op: Operation, target: RegionPoint): readonly Value[];
+}
+
+export interface CallInterface {
+  callee(op: Operation): Attribute | Value;
+  args(op: Operation): readonly Value[];
+}
+
+export interface CallableInterface {
+  body(op: Operation): Region | undefined;
+  argTypes(op: Operation): readonly Type[];
+  resultTypes(op: Operation): readonly Type[];
+}
+
+export interface ViewLikeInterface {
+  /** The value this op's result is a view of. */
+  source(op: Operation): Value;
+}
+
+export interface ConstantInterface {
+  value(op: Operation): Attribute;
+}
+
+export interface Interfaces {
+  memoryEffects?: (op: Operation) => MemoryEffect[];
+  regionBranch?: RegionBranchInterface;
+  regionBranchTerminator?: RegionBranchTerminatorInterface;
+  branch?: BranchInterface;
+  call?: CallInterface;
+  callable?: CallableInterface;
+  viewLike?: ViewLikeInterface;
+  constant?: ConstantInterface;
+  /** Names the asm printer suggests for results (`%alloc`, `%c0`). */
+  resultNames?: (op: Operation) => (string | undefined)[];
+  /** Names the asm printer suggests for the arguments of a region's entry block. */
+  blockArgNames?: (op: Operation, region: Region) => (string | undefined)[];
+  /** Dialect used to resolve unqualified op names inside this op's regions (`return` → `func.return`). */
+  defaultDialect?: string;
+}
+
+export interface OpSpec extends Interfaces {
+  name: string;
+  summary?: string;
+  operands?: ValueSpec[];
+  results?: ValueSpec[];
+  attributes?: AttrSpec[];
+  regions?: RegionSpec[];
+  successors?: SuccessorSpec[];
+  traits?: Trait[];
+  /** MLIR declarative assembly format. */
+  format?: string;
+  parse?: (p: OpParser, state: OperationState) => void;
+  print?: (op: Operation, p: OpPrinter) => void;
+  /** Extra semantic checks; return an error message (MLIR's wording) or undefined. */
+  verify?: (op: Operation) => string | undefined;
+  /** Required parent op names (the HasParent trait). */
+  parents?: string[];
+  /** Regions are graph regions (no dominance between ops, e.g. builtin.module). */
+  graphRegion?: boolean;
+  /** SingleBlockImplicitTerminator: the terminator custom syntax may leave out. */
+  implicitTerminator?: string;
+}
+
+export class OpDef {
+  readonly dialect: string;
+  readonly traits: ReadonlySet<Trait>;
+  private readonly inherent: ReadonlySet<string>;
+  private compiledFormat?: CompiledFormat;
+
+  constructor(readonly spec: OpSpec) {
+    this.dialect = spec.name.slice(0, spec.name.indexOf('.'));
+    const traits = new Set(spec.traits ?? []);
+    const groups = (spec.operands ?? []).filter((o) => (o.arity ?? 'single') !== 'single').length;
+    if (groups > 1) traits.add('AttrSizedOperandSegments');
+    if ((spec.results ?? []).filter((o) => (o.arity ?? 'single') !== 'single').length > 1) traits.add('AttrSizedResultSegments');
+    this.traits = traits;
+    const inh = new Set((spec.attributes ?? []).map((a) => a.name));
+    if (traits.has('AttrSizedOperandSegments')) inh.add('operandSegmentSizes');
+    if (traits.has('AttrSizedResultSegments')) inh.add('resultSegmentSizes');
+    this.inherent = inh;
+  }
+  get name(): string { return this.spec.name; }
+  has(t: Trait): boolean { return this.traits.has(t); }
+  isInherent(name: string): boolean { return this.inherent.has(name); }
+  get hasCustomSyntax(): boolean { return !!(this.spec.format || this.spec.parse); }
+  get format(): CompiledFormat | undefined {
+    if (this.spec.format && !this.compiledFormat) this.compiledFormat = compileFormat(this.spec.format, this);
+    return this.compiledFormat;
+  }
+
+  /** Sizes of the operand groups of `op` (from operandSegmentSizes, or inferred). */
+  operandGroupSizes(op: Operation): number[] {
+    return groupSizes(this.spec.operands ?? [], op.operands.length, op.properties.get('operandSegmentSizes'));
+  }
+  resultGroupSizes(op: Operation): number[] {
+    return groupSizes(this.spec.results ?? [], op.results.length, op.properties.get('resultSegmentSizes'));
+  }
+  /** The values of operand group `name`. */
+  operandGroup(op: Operation, name: string): Value[] {
+    const specs = this.spec.operands ?? [];
+    const sizes = this.operandGroupSizes(op);
+    let start = 0;
+    for (let i = 0; i < specs.length; i++) {
+      if (specs[i]!.name === name) return op.operands.slice(start, start + sizes[i]!).map((o) => o.value);
+      start += sizes[i]!;
+    }
+    throw new Error(`${this.name} has no operand group '${name}'`);
+  }
+  operandGroupStart(op: Operation, name: string): number {
+    const specs = this.spec.operands ?? [];
+    const sizes = this.operandGroupSizes(op);
+    let start = 0;
+    for (let i = 0; i < specs.length; i++) {
+      if (specs[i]!.name === name) return start;
+      start += sizes[i]!;
+    }
+    throw new Error(`${this.name} has no operand group '${name}'`);
+  }
+}
+
+function groupSizes(specs: readonly ValueSpec[], total: number, segments: Attribute | undefined): number[] {
+  if (segments instanceof DenseArrayAttr) return [...segments.values];
+  const nonSingle = specs.filter((s) => (s.arity ?? 'single') !== 'single').length;
+  const singles = specs.length - nonSingle;
+  return specs.map((s) => ((s.arity ?? 'single') === 'single' ? 1 : nonSingle ? total - singles : 0));
+}
+
+/** Builds the `operandSegmentSizes` property value. */
+export function segmentSizes(sizes: readonly number[]): DenseArrayAttr {
+  return new DenseArrayAttr(IntegerType.get(32), sizes);
+}
+
+export interface DialectSpec {
+  name: string;
+  ops: OpSpec[];
+  /** Parses a dialect type body after `!dialect.` (return undefined to keep it opaque). */
+  parseType?: (text: string) => Type | undefined;
+}
+
+export class Registry {
+  private readonly ops = new Map<string, OpDef>();
+  private readonly dialects = new Map<string, DialectSpec>();
+  register(d: DialectSpec): void {
+    this.dialects.set(d.name, d);
+    for (const spec of d.ops) this.ops.set(spec.name, new OpDef(spec));
+  }
+  lookup(name: string): OpDef | undefined { return this.ops.get(name); }
+  hasDialect(name: string): boolean { return this.dialects.has(name); }
+  dialect(name: string): DialectSpec | undefined { return this.dialects.get(name); }
+  opNames(): string[] { return [...this.ops.keys()]; }
+}
+
+export function defineDialect(name: string, ops: OpSpec[], extra: Partial<DialectSpec> = {}): DialectSpec {
+  return { name, ops, ...extra };
+}
+
+export function defineOp(spec: OpSpec): OpSpec {
+  return spec;
+}
+
+// Small helpers for ops and blocks that analyses use everywhere.
+
+export function hasTrait(op: Operation, t: Trait): boolean {
+  return op.def?.has(t) ?? false;
+}
+
+export function isTerminator(op: Operation): boolean {
+  return hasTrait(op, 'Terminator');
+}
+
+export function successorBlocks(op: Operation): readonly Block[] {
+  return op.successors;
+}

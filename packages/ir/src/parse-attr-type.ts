@@ -1,0 +1,720 @@
+/**
+ * Parsing of types, attributes and locations (everything that is not an op).
+ * `Parser` in parser.ts extends this with SSA values, blocks, regions and ops.
+ */
+import {
+  ArrayAttr, Attribute, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, FloatAttr, IntegerAttr,
+  OpaqueAttr, StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, isIdentityAffineMap,
+  type DenseLeaf, type DenseTree,
+} from './attributes.js';
+import { DiagnosticError, diag, type SourceFile } from './diagnostics.js';
+import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
+import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from './location.js';
+import type { Registry } from './opdef.js';
+import {
+  ComplexType, DYNAMIC, FLOAT_KINDS, FloatType, FunctionType, IndexType, IntegerType, MemRefType, NoneType,
+  OpaqueType, RankedTensorType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType,
+  type FloatKind,
+} from './types.js';
+
+const FLOAT_KIND_SET = new Set<string>(FLOAT_KINDS);
+const INT_TYPE = /^(i|si|ui)([1-9]\d*|0)$/;
+
+export class AttrTypeParser {
+  protected readonly lex: Lexer;
+  readonly typeAliases = new Map<string, Type>();
+  readonly attrAliases = new Map<string, Attribute>();
+  readonly locAliases = new Map<string, Location>();
+  protected readonly pendingLocAliases: { ref: AliasLoc; offset: number }[] = [];
+  private readonly simpleTypes = new Map<string, Type>();
+
+  constructor(readonly source: SourceFile, readonly registry: Registry) {
+    this.lex = new Lexer(source.text);
+    this.lex.next();
+  }
+
+  // ---- tokens ---------------------------------------------------------------
+
+  get tok(): Tok { return this.lex.kind; }
+  get spelling(): string { return this.lex.spelling; }
+  get offset(): number { return this.lex.start; }
+
+  error(message: string, offset = this.lex.start): never {
+    if (this.lex.kind === Tok.Error && offset === this.lex.start) message = this.lex.error;
+    throw new DiagnosticError(diag('error', this.source.loc(offset), message));
+  }
+  consume(): void {
+    this.lex.next();
+  }
+  consumeIf(t: Tok): boolean {
+    if (this.lex.kind !== t) return false;
+    this.lex.next();
+    return true;
+  }
+  expect(t: Tok, message = `expected '${tokSpelling(t)}'`): void {
+    if (this.lex.kind !== t) this.error(message);
+    this.lex.next();
+  }
+  isKeyword(kw: string): boolean {
+    return this.lex.kind === Tok.BareId && this.lex.spelling === kw;
+  }
+  parseOptionalKeyword(kw: string): boolean {
+    if (!this.isKeyword(kw)) return false;
+    this.lex.next();
+    return true;
+  }
+  parseKeyword(kw: string, context = ''): void {
+    if (!this.parseOptionalKeyword(kw)) this.error(`expected '${kw}'${context}`);
+  }
+  /** Any bare identifier; returns undefined (consuming nothing) otherwise. */
+  parseOptionalBareId(): string | undefined {
+    if (this.lex.kind !== Tok.BareId) return undefined;
+    const s = this.lex.spelling;
+    this.lex.next();
+    return s;
+  }
+  parseBareId(what = 'identifier'): string {
+    const s = this.parseOptionalBareId();
+    if (s === undefined) this.error(`expected ${what}`);
+    return s;
+  }
+  parseStringLiteral(): string {
+    if (this.lex.kind !== Tok.String) this.error('expected string');
+    const s = decodeString(this.lex.spelling);
+    this.lex.next();
+    return s;
+  }
+  /** `123`, `-4`, `0x1F` as a bigint. */
+  parseOptionalInteger(): bigint | undefined {
+    const neg = this.lex.kind === Tok.Minus;
+    if (neg) {
+      const save = this.lex.end;
+      this.lex.next();
+      if (this.lex.kind !== Tok.Integer) {
+        this.lex.resetTo(save - 1);
+        return undefined;
+      }
+    } else if (this.lex.kind !== Tok.Integer) return undefined;
+    const v = BigInt(this.lex.spelling);
+    this.lex.next();
+    return neg ? -v : v;
+  }
+  parseInteger(what = 'integer value'): bigint {
+    const v = this.parseOptionalInteger();
+    if (v === undefined) this.error(`expected ${what}`);
+    return v;
+  }
+  /** Parses `elem (, elem)*` between `open` and `close`; `open` may be absent when `open` is undefined. */
+  parseCommaSeparated(open: Tok | undefined, close: Tok | undefined, elem: () => void, context = ''): void {
+    if (open !== undefined) this.expect(open, `expected '${tokSpelling(open)}'${context}`);
+    if (close !== undefined && this.consumeIf(close)) return;
+    do elem(); while (this.consumeIf(Tok.Comma));
+    if (close !== undefined) this.expect(close, `expected ',' or '${tokSpelling(close)}'${context}`);
+  }
+
+  /** Returns the source text of a balanced `<…>` starting at the current `<` token and skips it. */
+  protected captureAngleBody(): string {
+    const text = this.lex.text;
+    const begin = this.lex.start;
+    const stack: number[] = [];
+    let i = begin;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 34) { // skip strings
+        i++;
+        while (i < text.length && text.charCodeAt(i) !== 34) i += text.charCodeAt(i) === 92 ? 2 : 1;
+        continue;
+      }
+      if (c === 60 || c === 40 || c === 91 || c === 123) stack.push(c);
+      else if (c === 62 || c === 41 || c === 93 || c === 125) {
+        if (c === 62 && text.charCodeAt(i - 1) === 45) continue; // `->`
+        const open = stack.pop();
+        const want = c === 62 ? 60 : c === 41 ? 40 : c === 93 ? 91 : 123;
+        if (open !== want) this.error(`unbalanced '${String.fromCharCode(c)}' character in pretty dialect name`, i);
+        if (!stack.length) break;
+      }
+    }
+    if (stack.length) this.error("unbalanced '<' character in pretty dialect name", begin);
+    this.lex.resetTo(i + 1);
+    return text.slice(begin, i + 1);
+  }
+
+  // ---- types ----------------------------------------------------------------
+
+  /** True when the current token can start a type. */
+  atType(): boolean {
+    const k = this.lex.kind;
+    if (k === Tok.BangId || k === Tok.LParen) return true;
+    if (k !== Tok.BareId) return false;
+    const s = this.lex.spelling;
+    return INT_TYPE.test(s) || FLOAT_KIND_SET.has(s) || s === 'index' || s === 'none' || s === 'tuple' ||
+      s === 'complex' || s === 'vector' || s === 'tensor' || s === 'memref';
+  }
+
+  parseOptionalType(): Type | undefined {
+    return this.atType() ? this.parseType() : undefined;
+  }
+
+  parseType(): Type {
+    const k = this.lex.kind;
+    if (k === Tok.BareId) {
+      const s = this.lex.spelling;
+      const simple = this.simpleTypes.get(s);
+      if (simple) {
+        this.lex.next();
+        return simple;
+      }
+      const t = this.parseBuiltinType(s);
+      return t;
+    }
+    if (k === Tok.BangId) return this.parseDialectType();
+    if (k === Tok.LParen) return this.parseFunctionType();
+    return this.error('expected non-function type');
+  }
+
+  private parseBuiltinType(s: string): Type {
+    const start = this.lex.start;
+    const m = INT_TYPE.exec(s);
+    if (m) {
+      const w = Number(m[2]);
+      if (w > 16777215) this.error('integer bitwidth is limited to 16777215 bits');
+      const t = IntegerType.get(w, m[1] === 'i' ? 'signless' : m[1] === 'si' ? 'signed' : 'unsigned');
+      this.simpleTypes.set(s, t);
+      this.lex.next();
+      return t;
+    }
+    if (FLOAT_KIND_SET.has(s)) {
+      const t = FloatType.get(s as FloatKind);
+      this.simpleTypes.set(s, t);
+      this.lex.next();
+      return t;
+    }
+    this.lex.next();
+    switch (s) {
+      case 'index': this.simpleTypes.set(s, IndexType.instance); return IndexType.instance;
+      case 'none': this.simpleTypes.set(s, NoneType.instance); return NoneType.instance;
+      case 'tuple': {
+        const types: Type[] = [];
+        this.parseCommaSeparated(Tok.Less, Tok.Greater, () => types.push(this.parseType()), ' in tuple type');
+        return TupleType.get(types);
+      }
+      case 'complex': {
+        this.expect(Tok.Less, "expected '<' in complex type");
+        const elt = this.parseType();
+        if (!(elt instanceof FloatType) && !(elt instanceof IntegerType)) this.error('invalid element type for complex', start);
+        this.expect(Tok.Greater, "expected '>' in complex type");
+        return ComplexType.get(elt);
+      }
+      case 'vector': return this.parseVectorType();
+      case 'tensor': return this.parseTensorType();
+      case 'memref': return this.parseMemRefType();
+    }
+    return this.error('expected non-function type', start);
+  }
+
+  private parseDialectType(): Type {
+    const name = this.lex.spelling.slice(1);
+    const start = this.lex.start;
+    const alias = this.typeAliases.get(name);
+    if (alias && this.lex.text.charCodeAt(this.lex.end) !== 60) {
+      this.lex.next();
+      return alias;
+    }
+    if (!name.includes('.') && this.lex.text.charCodeAt(this.lex.end) !== 60) {
+      this.error(`undefined symbol alias id '${name}'`, start);
+    }
+    this.lex.next();
+    let text = name;
+    if (this.lex.kind === Tok.Less && this.lex.start === start + name.length + 1) text += this.captureAngleBody();
+    const dialect = /^[A-Za-z_][\w$]*/.exec(text)?.[0] ?? '';
+    const known = this.registry.dialect(dialect)?.parseType?.(text.slice(dialect.length + 1));
+    return known ?? OpaqueType.get(text);
+  }
+
+  /** `(types) -> type` or `(types) -> (types)` */
+  parseFunctionType(): FunctionType {
+    const inputs = this.parseParenTypeList();
+    this.expect(Tok.Arrow, "expected '->' in function type");
+    return FunctionType.get(inputs, this.parseFunctionResultTypes());
+  }
+
+  parseParenTypeList(): Type[] {
+    const types: Type[] = [];
+    this.parseCommaSeparated(Tok.LParen, Tok.RParen, () => types.push(this.parseType()));
+    return types;
+  }
+
+  /** A single non-function type, or a parenthesized list. */
+  parseFunctionResultTypes(): Type[] {
+    if (this.lex.kind === Tok.LParen) return this.parseParenTypeList();
+    return [this.parseType()];
+  }
+
+  parseTypeList(): Type[] {
+    const types = [this.parseType()];
+    while (this.consumeIf(Tok.Comma)) types.push(this.parseType());
+    return types;
+  }
+
+  /**
+   * `4x?x[8]x` — the lexer sees `4`, `x`, `?`, `xf32`, so after each dimension we
+   * consume a leading `x` of the next identifier by re-lexing one char later.
+   */
+  private parseDimensions(allowDynamic: boolean, allowScalable: boolean): { shape: number[]; scalable: boolean[] } {
+    const shape: number[] = [];
+    const scalable: boolean[] = [];
+    for (;;) {
+      let dim: number;
+      let isScalable = false;
+      const k = this.lex.kind;
+      if (k === Tok.Question) {
+        if (!allowDynamic) this.error('expected static shape');
+        dim = DYNAMIC;
+        this.lex.next();
+      } else if (k === Tok.Integer) {
+        const sp = this.lex.spelling;
+        if (sp.startsWith('0x')) {
+          // `0xf32` lexes as a hex integer: it is the dimension 0 followed by `xf32`.
+          shape.push(0);
+          scalable.push(false);
+          this.lex.resetTo(this.lex.start + 1);
+          this.consumeDimX();
+          continue;
+        }
+        dim = Number(sp);
+        this.lex.next();
+      } else if (k === Tok.LSquare && allowScalable) {
+        this.lex.next();
+        if (this.lex.kind !== Tok.Integer) this.error('expected integer value');
+        dim = Number(this.lex.spelling);
+        this.lex.next();
+        this.expect(Tok.RSquare, "missing ']' closing scalable dimension");
+        isScalable = true;
+      } else {
+        return { shape, scalable };
+      }
+      shape.push(dim);
+      scalable.push(isScalable);
+      this.consumeDimX();
+    }
+  }
+
+  private consumeDimX(): void {
+    if (this.lex.kind !== Tok.BareId || this.lex.text.charCodeAt(this.lex.start) !== 120) {
+      this.error("expected 'x' in dimension list");
+    }
+    this.lex.resetTo(this.lex.start + 1);
+  }
+
+  private parseVectorType(): Type {
+    this.expect(Tok.Less, "expected '<' in vector type");
+    const { shape, scalable } = this.parseDimensions(false, true);
+    const start = this.lex.start;
+    const elt = this.parseType();
+    if (!shape.length) this.error('expected dimension size in vector type', start);
+    if (!(elt instanceof IntegerType || elt instanceof FloatType || elt instanceof IndexType)) {
+      this.error('vector elements must be int/index/float type', start);
+    }
+    if (shape.some((d) => d <= 0 && !scalable[shape.indexOf(d)])) this.error('vector types must have positive constant sizes', start);
+    this.expect(Tok.Greater, "expected '>' in vector type");
+    return VectorType.get(shape, elt, scalable);
+  }
+
+  private parseTensorType(): Type {
+    this.expect(Tok.Less, "expected '<' in tensor type");
+    if (this.consumeIf(Tok.Star)) {
+      this.consumeDimX();
+      const elt = this.parseType();
+      this.expect(Tok.Greater, "expected '>' in tensor type");
+      return UnrankedTensorType.get(elt);
+    }
+    const { shape } = this.parseDimensions(true, false);
+    const elt = this.parseType();
+    let enc: Attribute | undefined;
+    if (this.consumeIf(Tok.Comma)) enc = this.parseAttribute();
+    this.expect(Tok.Greater, "expected '>' in tensor type");
+    return RankedTensorType.get(shape, elt, enc);
+  }
+
+  private parseMemRefType(): Type {
+    this.expect(Tok.Less, "expected '<' in memref type");
+    if (this.consumeIf(Tok.Star)) {
+      this.consumeDimX();
+      const elt = this.parseType();
+      let space: Attribute | undefined;
+      if (this.consumeIf(Tok.Comma)) space = this.parseAttribute();
+      this.expect(Tok.Greater, "expected '>' in memref type");
+      return UnrankedMemRefType.get(elt, space);
+    }
+    const { shape } = this.parseDimensions(true, false);
+    const eltStart = this.lex.start;
+    const elt = this.parseType();
+    if (elt instanceof FunctionType || elt instanceof TupleType || elt instanceof RankedTensorType ||
+      elt instanceof UnrankedTensorType || elt instanceof NoneType) {
+      this.error('invalid memref element type', eltStart);
+    }
+    let layout: Attribute | undefined;
+    let space: Attribute | undefined;
+    while (this.consumeIf(Tok.Comma)) {
+      const a = this.parseAttribute();
+      const isLayout = a instanceof StridedLayoutAttr || (a instanceof OpaqueAttr && a.text.startsWith('affine_map<'));
+      if (isLayout && !space && !layout) layout = a;
+      else if (!space) space = a;
+      else this.error("expected '>' in memref type");
+    }
+    this.expect(Tok.Greater, "expected '>' in memref type");
+    if (layout && isIdentityAffineMap(layout)) layout = undefined;
+    return MemRefType.get(shape, elt, layout, space);
+  }
+
+  // ---- attributes -----------------------------------------------------------
+
+  parseAttribute(type?: Type): Attribute {
+    const k = this.lex.kind;
+    const start = this.lex.start;
+    switch (k) {
+      case Tok.Integer: case Tok.Minus: case Tok.Float:
+        return this.parseNumberAttr(type);
+      case Tok.String: {
+        const s = this.parseStringLiteral();
+        if (this.consumeIf(Tok.Colon)) return new StringAttr(s, this.parseType());
+        return new StringAttr(s);
+      }
+      case Tok.LSquare: {
+        const elems: Attribute[] = [];
+        this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => elems.push(this.parseAttribute()));
+        return new ArrayAttr(elems);
+      }
+      case Tok.LBrace: return this.parseDictionary();
+      case Tok.AtId: return this.parseSymbolRef();
+      case Tok.HashId: return this.parseHashAttr();
+      case Tok.BareId: {
+        const s = this.lex.spelling;
+        switch (s) {
+          case 'true': case 'false':
+            this.lex.next();
+            if (this.consumeIf(Tok.Colon)) {
+              const t = this.parseType();
+              return new IntegerAttr(s === 'true' ? 1 : 0, t);
+            }
+            return IntegerAttr.bool(s === 'true');
+          case 'unit': this.lex.next(); return UnitAttr.instance;
+          case 'dense': return this.parseDenseAttr();
+          case 'array': return this.parseDenseArrayAttr();
+          case 'strided': return this.parseStridedLayout();
+          case 'affine_map': case 'affine_set': case 'dense_resource': case 'sparse': case 'distinct': {
+            this.lex.next();
+            let text = s;
+            if (s === 'distinct') {
+              const b = this.lex.start;
+              this.expect(Tok.LSquare);
+              this.parseInteger();
+              this.expect(Tok.RSquare);
+              text += this.lex.text.slice(b, this.lex.start);
+            }
+            if (this.lex.kind !== Tok.Less) this.error(`expected '<' after '${s}'`);
+            text += this.captureAngleBody();
+            if ((s === 'dense_resource' || s === 'sparse') && this.consumeIf(Tok.Colon)) return new OpaqueAttr(text, this.parseType());
+            return new OpaqueAttr(text);
+          }
+          case 'loc': {
+            // A location used as an attribute (fused metadata and the like): keep it as text.
+            const loc = this.parseLocation();
+            return new OpaqueAttr(loc.toString());
+          }
+        }
+        if (this.atType()) return new TypeAttr(this.parseType());
+        return this.error('expected attribute value', start);
+      }
+      case Tok.BangId: case Tok.LParen:
+        return new TypeAttr(this.parseType());
+    }
+    return this.error('expected attribute value', start);
+  }
+
+  private parseNumberAttr(type?: Type): Attribute {
+    const start = this.lex.start;
+    const neg = this.consumeIf(Tok.Minus);
+    const k = this.lex.kind;
+    if (k !== Tok.Integer && k !== Tok.Float) this.error('expected constant integer or floating point value');
+    const sp = this.lex.spelling;
+    this.lex.next();
+    let t = type;
+    if (this.consumeIf(Tok.Colon)) t = this.parseType();
+    if (k === Tok.Float) {
+      t ??= FloatType.get('f64');
+      if (!(t instanceof FloatType)) this.error('floating point value not valid for specified type', start);
+      return new FloatAttr(neg ? -Number(sp) : Number(sp), t, needsRaw(t) ? (neg ? '-' : '') + sp : undefined);
+    }
+    t ??= IntegerType.get(64);
+    if (t instanceof FloatType) {
+      if (sp.startsWith('0x')) {
+        if (neg) this.error('hexadecimal float literal should not have a leading minus', start);
+        // Keep the bits of NaNs (payloads) and of types a JS number cannot hold.
+        const v = hexToFloat(sp, t);
+        const raw = needsRaw(t) || Number.isNaN(v) ? '0x' + sp.slice(2).toUpperCase().padStart(t.width / 4, '0') : undefined;
+        return new FloatAttr(v, t, raw);
+      }
+      return new FloatAttr(neg ? -Number(sp) : Number(sp), t, needsRaw(t) ? (neg ? '-' : '') + sp : undefined);
+    }
+    if (!(t instanceof IntegerType || t instanceof IndexType)) this.error('integer literal not valid for specified type', start);
+    const v = neg ? -BigInt(sp) : BigInt(sp);
+    if (t instanceof IntegerType && !fitsInt(v, t)) this.error('integer constant out of range for attribute', start);
+    return new IntegerAttr(v, t);
+  }
+
+  private parseDictionary(): DictionaryAttr {
+    const entries: [string, Attribute][] = [];
+    this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => entries.push(this.parseNamedAttr()));
+    return new DictionaryAttr(entries);
+  }
+
+  /** `name = value` or `name` (unit). Names are bare ids or strings. */
+  parseNamedAttr(): [string, Attribute] {
+    let name: string;
+    if (this.lex.kind === Tok.BareId) name = this.lex.spelling;
+    else if (this.lex.kind === Tok.String) {
+      name = decodeString(this.lex.spelling);
+      if (!name) this.error('expected valid attribute name');
+    } else return this.error('expected attribute name');
+    this.lex.next();
+    if (!this.consumeIf(Tok.Equal)) return [name, UnitAttr.instance];
+    return [name, this.parseAttribute()];
+  }
+
+  parseSymbolName(): string {
+    if (this.lex.kind !== Tok.AtId) this.error('expected valid \'@\'-identifier for symbol name');
+    const sp = this.lex.spelling;
+    this.lex.next();
+    return sp.charCodeAt(1) === 34 ? decodeString(sp.slice(1)) : sp.slice(1);
+  }
+
+  parseSymbolRef(): SymbolRefAttr {
+    const root = this.parseSymbolName();
+    const nested: string[] = [];
+    while (this.lex.kind === Tok.ColonColon) {
+      this.lex.next();
+      if ((this.lex.kind as Tok) !== Tok.AtId) this.error('expected nested symbol reference identifier');
+      nested.push(this.parseSymbolName());
+    }
+    return new SymbolRefAttr(root, nested);
+  }
+
+  private parseHashAttr(): Attribute {
+    const start = this.lex.start;
+    const name = this.lex.spelling.slice(1);
+    const nextChar = this.lex.text.charCodeAt(this.lex.end);
+    const alias = this.attrAliases.get(name);
+    if (alias && nextChar !== 60) {
+      this.lex.next();
+      return alias;
+    }
+    if (!name.includes('.') && nextChar !== 60) this.error(`undefined symbol alias id '${name}'`, start);
+    this.lex.next();
+    let text = '#' + name;
+    if (this.lex.kind === Tok.Less && this.lex.start === start + text.length) text += this.captureAngleBody();
+    return new OpaqueAttr(text);
+  }
+
+  private parseDenseArrayAttr(): Attribute {
+    this.lex.next();
+    this.expect(Tok.Less, "expected '<' after 'array'");
+    const eltStart = this.lex.start;
+    const elt = this.parseType();
+    if (!(elt instanceof IntegerType || elt instanceof FloatType)) this.error('expected integer or float type, got: ' + elt, eltStart);
+    const values: number[] = [];
+    if (this.consumeIf(Tok.Colon)) {
+      do {
+        if (this.isKeyword('true') || this.isKeyword('false')) {
+          values.push(this.spelling === 'true' ? 1 : 0);
+          this.consume();
+          continue;
+        }
+        const neg = this.consumeIf(Tok.Minus);
+        if (this.tok !== Tok.Integer && this.tok !== Tok.Float) this.error('expected integer or float literal');
+        const v = this.tok === Tok.Integer && this.spelling.startsWith('0x') && elt instanceof FloatType
+          ? hexToFloat(this.spelling, elt) : Number(this.spelling);
+        values.push(neg ? -v : v);
+        this.consume();
+      } while (this.consumeIf(Tok.Comma));
+    }
+    this.expect(Tok.Greater, "expected '>' to close an array attribute");
+    return new DenseArrayAttr(elt, values);
+  }
+
+  private parseStridedLayout(): Attribute {
+    this.lex.next();
+    this.expect(Tok.Less, "expected '<' after 'strided'");
+    const dim = (): number => {
+      if (this.consumeIf(Tok.Question)) return DYNAMIC;
+      return Number(this.parseInteger('a 64-bit signed integer or \'?\''));
+    };
+    const strides: number[] = [];
+    this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => strides.push(dim()));
+    let offset = 0;
+    if (this.consumeIf(Tok.Comma)) {
+      this.parseKeyword('offset');
+      this.expect(Tok.Colon);
+      offset = dim();
+    }
+    this.expect(Tok.Greater, "expected '>'");
+    return new StridedLayoutAttr(offset, strides);
+  }
+
+  private parseDenseAttr(): Attribute {
+    const start = this.lex.start;
+    this.lex.next();
+    this.expect(Tok.Less, "expected '<' after 'dense'");
+    let body: DenseTree | { hex: string } | null = null;
+    if (this.lex.kind === Tok.String) {
+      body = { hex: this.lex.spelling.slice(1, -1) };
+      this.lex.next();
+    } else if (this.lex.kind !== Tok.Greater) {
+      body = this.parseDenseTree();
+    }
+    this.expect(Tok.Greater, "expected '>'");
+    if (!this.consumeIf(Tok.Colon)) this.error('expected \':\'', this.lex.start);
+    const t = this.parseType();
+    if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type', start);
+    return new DenseElementsAttr(body, t);
+  }
+
+  private parseDenseTree(): DenseTree {
+    if (this.lex.kind === Tok.LSquare) {
+      const out: DenseTree[] = [];
+      this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => out.push(this.parseDenseTree()));
+      return out;
+    }
+    if (this.lex.kind === Tok.LParen) {
+      this.lex.next();
+      const re = this.parseDenseLeaf();
+      this.expect(Tok.Comma);
+      const im = this.parseDenseLeaf();
+      this.expect(Tok.RParen);
+      return { kind: 'complex', re, im };
+    }
+    return this.parseDenseLeaf();
+  }
+
+  private parseDenseLeaf(): DenseLeaf {
+    if (this.isKeyword('true') || this.isKeyword('false')) {
+      const v = this.spelling === 'true';
+      this.consume();
+      return { kind: 'bool', value: v };
+    }
+    if (this.tok === Tok.String) return { kind: 'string', value: this.parseStringLiteral() };
+    const neg = this.consumeIf(Tok.Minus);
+    const sp = this.spelling;
+    if (this.tok === Tok.Integer) {
+      this.consume();
+      return { kind: 'int', value: neg ? -BigInt(sp) : BigInt(sp) };
+    }
+    if (this.tok === Tok.Float) {
+      this.consume();
+      return { kind: 'float', value: neg ? -Number(sp) : Number(sp) };
+    }
+    return this.error('expected element literal of primitive type');
+  }
+
+  // ---- locations --------------------------------------------------------------
+
+  /** `loc(...)` */
+  parseLocation(): Location {
+    this.parseKeyword('loc');
+    this.expect(Tok.LParen, "expected '(' in location");
+    const l = this.parseLocationInner();
+    this.expect(Tok.RParen, "expected ')' in location");
+    return l;
+  }
+
+  parseOptionalLocation(): Location | undefined {
+    return this.isKeyword('loc') ? this.parseLocation() : undefined;
+  }
+
+  private parseLocationInner(): Location {
+    const k = this.lex.kind;
+    if (k === Tok.HashId) {
+      const name = this.lex.spelling.slice(1);
+      const start = this.lex.start;
+      this.lex.next();
+      const known = this.locAliases.get(name);
+      if (known) return known;
+      const ref = new AliasLoc('#' + name);
+      this.pendingLocAliases.push({ ref, offset: start });
+      return ref;
+    }
+    if (k === Tok.String) {
+      const s = this.parseStringLiteral();
+      if (this.consumeIf(Tok.Colon)) {
+        const line = Number(this.parseInteger('integer line number in FileLineColLoc'));
+        let col = 0;
+        if (this.consumeIf(Tok.Colon)) col = Number(this.parseInteger('integer column number in FileLineColLoc'));
+        return new FileLineColLoc(s, line, col);
+      }
+      if (this.consumeIf(Tok.LParen)) {
+        const child = this.parseLocationInner();
+        this.expect(Tok.RParen, "expected ')' after child location of NameLoc");
+        return new NameLoc(s, child);
+      }
+      return new NameLoc(s);
+    }
+    if (this.parseOptionalKeyword('unknown')) return UnknownLoc.instance;
+    if (this.parseOptionalKeyword('callsite')) {
+      this.expect(Tok.LParen, "expected '(' in callsite location");
+      const callee = this.parseLocationInner();
+      this.parseKeyword('at', ' in callsite location');
+      const caller = this.parseLocationInner();
+      this.expect(Tok.RParen, "expected ')' in callsite location");
+      return new CallSiteLoc(callee, caller);
+    }
+    if (this.parseOptionalKeyword('fused')) {
+      let meta: Attribute | undefined;
+      if (this.consumeIf(Tok.Less)) {
+        meta = this.parseAttribute();
+        this.expect(Tok.Greater, "expected '>' after fused location metadata");
+      }
+      const locs: Location[] = [];
+      this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => locs.push(this.parseLocationInner()));
+      return new FusedLoc(locs, meta);
+    }
+    return this.error('expected location instance');
+  }
+
+  /** Resolves `loc(#alias)` references once all aliases are known. */
+  protected resolveLocationAliases(): void {
+    for (const { ref, offset } of this.pendingLocAliases) {
+      const target = this.locAliases.get(ref.alias.slice(1));
+      if (!target) this.error(`operation location alias was never defined`, offset);
+      ref.target = target;
+    }
+    this.pendingLocAliases.length = 0;
+  }
+}
+
+function needsRaw(t: FloatType): boolean {
+  return t.kind !== 'f32' && t.kind !== 'f64';
+}
+
+function fitsInt(v: bigint, t: IntegerType): boolean {
+  const w = BigInt(t.width);
+  if (t.width === 0) return v === 0n;
+  if (t.signedness === 'unsigned') return v >= 0n && v < 1n << w;
+  if (t.signedness === 'signed') return v >= -(1n << (w - 1n)) && v < 1n << (w - 1n);
+  // Signless: accept both the signed and the unsigned range, as MLIR does.
+  return v >= -(1n << (w - 1n)) && v < 1n << w;
+}
+
+function hexToFloat(hex: string, t: FloatType): number {
+  const bits = BigInt(hex);
+  if (t.kind === 'f32') {
+    const b = new DataView(new ArrayBuffer(4));
+    b.setUint32(0, Number(bits & 0xffffffffn));
+    return b.getFloat32(0);
+  }
+  if (t.kind === 'f64') {
+    const b = new DataView(new ArrayBuffer(8));
+    b.setBigUint64(0, bits & 0xffffffffffffffffn);
+    return b.getFloat64(0);
+  }
+  return Number.NaN;
+}

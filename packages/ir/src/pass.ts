@@ -1,0 +1,296 @@
+/**
+ * Passes and the pass manager. A pipeline is text as mlir-opt takes it:
+ *
+ *   builtin.module(func.func(cse,canonicalize{max-iterations=3}),symbol-dce)
+ *
+ * A nested pipeline `name(...)` runs on every op called `name` directly inside
+ * the ops of the enclosing pipeline (`any(...)` matches every op).
+ */
+import { diag, DiagnosticError, type Diagnostic } from './diagnostics.js';
+import type { Operation } from './ir.js';
+import { UnknownLoc } from './location.js';
+import { printOp, type PrintOptions } from './printer.js';
+
+export type PassOptionValue = string | number | boolean | string[];
+
+export interface PassOptionSpec {
+  name: string;
+  description: string;
+  type: 'string' | 'int' | 'bool' | 'list';
+  default: PassOptionValue;
+}
+
+export interface PassContext {
+  options: Record<string, PassOptionValue>;
+  /** Adds to a named statistic (printed by --mlir-pass-statistics). */
+  stat(name: string, n?: number): void;
+  /** Reports an error on an op; the pass fails. */
+  emitError(op: Operation, message: string): void;
+}
+
+export interface PassDef {
+  /** Command-line argument (`cse`). */
+  argument: string;
+  /** Display name in dumps (`CSE`). */
+  name: string;
+  description: string;
+  /** Op the pass anchors on; undefined for op-agnostic passes. */
+  anchor?: string;
+  options?: PassOptionSpec[];
+  run(op: Operation, ctx: PassContext): void;
+}
+
+export class PassRegistry {
+  private readonly passes = new Map<string, PassDef>();
+  register(p: PassDef): void {
+    this.passes.set(p.argument, p);
+  }
+  has(name: string): boolean {
+    return this.passes.has(name);
+  }
+  get(name: string): PassDef | undefined {
+    return this.passes.get(name);
+  }
+  describe(): string {
+    return [...this.passes.values()]
+      .sort((a, b) => (a.argument < b.argument ? -1 : 1))
+      .map((p) => `  --${p.argument.padEnd(40)} - ${p.description}\n`)
+      .join('');
+  }
+}
+
+export const passRegistry = new PassRegistry();
+
+interface PassInstance {
+  kind: 'pass';
+  def: PassDef;
+  options: Record<string, PassOptionValue>;
+}
+interface Nested {
+  kind: 'nest';
+  opName: string;
+  items: Item[];
+}
+type Item = PassInstance | Nested;
+
+export interface RunOptions {
+  printIrAfterAll?: boolean;
+  printIrBeforeAll?: boolean;
+  printOptions?: PrintOptions;
+  log?: (s: string) => void;
+  verify?: (op: Operation) => Diagnostic[];
+  verifyEach?: boolean;
+}
+
+export interface RunResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  timingReport(): string;
+  statisticsReport(): string;
+}
+
+class PipelineError extends Error {}
+
+/** Parses one pipeline string. */
+function parsePipeline(text: string, registry: PassRegistry): Item[] {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+  };
+  const ident = (): string => {
+    ws();
+    const m = /^[A-Za-z_][\w.\-$]*/.exec(text.slice(i));
+    if (!m) throw new PipelineError(`expected pass or pipeline name at '${text.slice(i, i + 20)}'`);
+    i += m[0].length;
+    return m[0];
+  };
+  const braces = (): string => {
+    // `{a=1 b={x,y}}`: take the balanced text.
+    const start = i;
+    let depth = 0;
+    for (; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) {
+        i++;
+        return text.slice(start + 1, i - 1);
+      }
+    }
+    throw new PipelineError("missing closing '}' while processing pass options");
+  };
+  const list = (): Item[] => {
+    const items: Item[] = [];
+    ws();
+    if (text[i] === ')') return items;
+    for (;;) {
+      const name = ident();
+      ws();
+      if (text[i] === '(') {
+        i++;
+        const inner = list();
+        ws();
+        if (text[i] !== ')') throw new PipelineError("expected ')' to close nested pipeline");
+        i++;
+        items.push({ kind: 'nest', opName: name, items: inner });
+      } else {
+        const def = registry.get(name);
+        if (!def) throw new PipelineError(`'${name}' does not refer to a registered pass or pass pipeline`);
+        const opts = text[i] === '{' ? braces() : '';
+        items.push({ kind: 'pass', def, options: parseOptions(def, opts) });
+      }
+      ws();
+      if (text[i] !== ',') return items;
+      i++;
+    }
+  };
+  const items = list();
+  ws();
+  if (i !== text.length) throw new PipelineError(`unexpected '${text.slice(i, i + 20)}' in pass pipeline`);
+  return items;
+}
+
+/** `a=1 b=x,y c` → values typed by the pass's option specs. */
+export function parseOptions(def: PassDef, text: string): Record<string, PassOptionValue> {
+  const out: Record<string, PassOptionValue> = {};
+  for (const o of def.options ?? []) out[o.name] = o.default;
+  const re = /\s*([\w-]+)(?:=("[^"]*"|\{[^}]*\}|[^\s]*))?/y;
+  let m: RegExpExecArray | null;
+  let pos = 0;
+  while (pos < text.length && (re.lastIndex = pos, (m = re.exec(text)))) {
+    if (!m[0].trim()) break;
+    pos = re.lastIndex;
+    const spec = (def.options ?? []).find((o) => o.name === m![1]);
+    if (!spec) throw new PipelineError(`no such option ${m[1]}`);
+    const raw = (m[2] ?? 'true').replace(/^"|"$/g, '').replace(/^\{|\}$/g, '');
+    switch (spec.type) {
+      case 'bool':
+        if (!['true', 'false', '1', '0'].includes(raw)) throw new PipelineError(`Invalid value '${raw}' for option ${spec.name}`);
+        out[spec.name] = raw === 'true' || raw === '1';
+        break;
+      case 'int':
+        if (!/^-?\d+$/.test(raw)) throw new PipelineError(`Invalid value '${raw}' for option ${spec.name}`);
+        out[spec.name] = Number(raw);
+        break;
+      case 'list': out[spec.name] = raw ? raw.split(',') : []; break;
+      default: out[spec.name] = raw;
+    }
+  }
+  if (text.slice(pos).trim()) throw new PipelineError(`unexpected '${text.slice(pos)}' in pass options`);
+  return out;
+}
+
+function passLabel(p: PassInstance): string {
+  return `${p.def.name} (${p.def.argument})`;
+}
+
+export class PassManager {
+  private readonly timings: { label: string; ms: number; depth: number }[] = [];
+  private readonly stats = new Map<string, Map<string, number>>();
+
+  constructor(readonly items: Item[]) {}
+
+  /**
+   * Builds the top-level pipeline from --pass-pipeline texts and pass flags
+   * (`__flag__:name{opts}`), which mlir-opt nests on the module.
+   */
+  static parse(parts: readonly string[], registry: PassRegistry): PassManager {
+    const items: Item[] = [];
+    try {
+      for (const part of parts) {
+        if (part.startsWith('__flag__:')) items.push(...parsePipeline(part.slice(9), registry));
+        else {
+          const parsed = parsePipeline(part, registry);
+          if (parsed.length === 1 && parsed[0]!.kind === 'nest' && parsed[0]!.opName === 'builtin.module') {
+            items.push(...parsed[0].items);
+          } else if (parsed.length) {
+            throw new PipelineError("expected the top-level pipeline to be anchored on 'builtin.module'");
+          }
+        }
+      }
+    } catch (e) {
+      if (e instanceof PipelineError) {
+        throw new DiagnosticError(diag('error', UnknownLoc.instance, `invalid pass pipeline: ${e.message}`));
+      }
+      throw e;
+    }
+    return new PassManager(items);
+  }
+
+  run(module: Operation, o: RunOptions = {}): RunResult {
+    const diagnostics: Diagnostic[] = [];
+    const ok = this.runItems(this.items, module, o, diagnostics, 0);
+    return {
+      ok,
+      diagnostics,
+      timingReport: () => this.timingReport(),
+      statisticsReport: () => this.statisticsReport(),
+    };
+  }
+
+  private runItems(items: Item[], op: Operation, o: RunOptions, diags: Diagnostic[], depth: number): boolean {
+    for (const item of items) {
+      if (item.kind === 'nest') {
+        const t0 = performance.now();
+        const targets: Operation[] = [];
+        for (const r of op.regions) for (const b of r.blocks) for (let c = b.first; c; c = c.next) {
+          if (item.opName === 'any' || c.name === item.opName) targets.push(c);
+        }
+        this.timings.push({ label: `'${item.opName}' Pipeline`, ms: 0, depth });
+        const entry = this.timings[this.timings.length - 1]!;
+        for (const t of targets) if (!this.runItems(item.items, t, o, diags, depth + 1)) return false;
+        entry.ms = performance.now() - t0;
+        continue;
+      }
+      if (item.def.anchor && item.def.anchor !== op.name) {
+        diags.push(diag('error', op.loc, `can't run '${item.def.argument}' pass on '${op.name}' op`));
+        return false;
+      }
+      if (o.printIrBeforeAll) o.log?.(`// -----// IR Dump Before ${passLabel(item)} //----- //\n${printOp(op, o.printOptions)}\n`);
+      const t0 = performance.now();
+      let failed = false;
+      const ctx: PassContext = {
+        options: item.options,
+        stat: (name, n = 1) => {
+          let m = this.stats.get(passLabel(item));
+          if (!m) this.stats.set(passLabel(item), (m = new Map()));
+          m.set(name, (m.get(name) ?? 0) + n);
+        },
+        emitError: (target, message) => {
+          diags.push(diag('error', target.loc, message));
+          failed = true;
+        },
+      };
+      item.def.run(op, ctx);
+      this.timings.push({ label: item.def.name, ms: performance.now() - t0, depth });
+      if (failed) return false;
+      if (o.verifyEach && o.verify) {
+        const errs = o.verify(op);
+        if (errs.length) {
+          diags.push(...errs);
+          return false;
+        }
+      }
+      if (o.printIrAfterAll) o.log?.(`// -----// IR Dump After ${passLabel(item)} //----- //\n${printOp(op, o.printOptions)}\n`);
+    }
+    return true;
+  }
+
+  private timingReport(): string {
+    const total = this.timings.filter((t) => t.depth === 0).reduce((s, t) => s + t.ms, 0);
+    const line = (ms: number, label: string, depth: number) =>
+      `  ${(ms / 1000).toFixed(4)} (${total ? ((ms / total) * 100).toFixed(1).padStart(5) : '100.0'}%)  ${'  '.repeat(depth)}${label}\n`;
+    let s = '===' + '-'.repeat(73) + '===\n' + '                         ... Execution time report ...\n' + '===' + '-'.repeat(73) + '===\n';
+    s += `  Total Execution Time: ${(total / 1000).toFixed(4)} seconds\n\n   ----Wall Time----  ----Name----\n`;
+    for (const t of this.timings) s += line(t.ms, t.label, t.depth);
+    s += line(total, 'Total', 0);
+    return s;
+  }
+
+  private statisticsReport(): string {
+    let s = '===' + '-'.repeat(73) + '===\n' + '                         ... Pass statistics report ...\n' + '===' + '-'.repeat(73) + '===\n';
+    for (const [pass, m] of this.stats) {
+      s += `${pass}\n`;
+      for (const [k, v] of m) s += `  (S) ${v} ${k}\n`;
+    }
+    return s;
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * The MLIR text printer: generic form for every op, custom form through an op's
+ * print hook or declarative format (the `OpPrinter` API is this class).
+ */
+import { DictionaryAttr, escapeString, printNamedAttr, printSymbolName, type Attribute } from './attributes.js';
+import type { Block, Operation, Region, Value } from './ir.js';
+import { NameTable } from './naming.js';
+import { FunctionType, printResultTypes, type Type } from './types.js';
+
+export interface PrintOptions {
+  generic?: boolean;
+  debugInfo?: boolean;
+  /** `{-# … #-}` to print after the module. */
+  fileMetadata?: string;
+}
+
+export interface RegionPrintOptions {
+  printEntryBlockArgs?: boolean;
+  printBlockTerminators?: boolean;
+  printEmptyBlock?: boolean;
+}
+
+export class OpPrinter {
+  private readonly out: string[] = [];
+  private indent = 0;
+  private readonly names: NameTable;
+  private readonly defaultDialects: string[] = [];
+
+  constructor(root: Operation, readonly options: PrintOptions = {}) {
+    this.names = new NameTable(root, !!options.generic);
+  }
+
+  static print(op: Operation, options: PrintOptions = {}): string {
+    const p = new OpPrinter(op, options);
+    p.printOperation(op);
+    p.print('\n');
+    if (options.fileMetadata) p.print('\n' + options.fileMetadata + '\n');
+    return p.toString();
+  }
+
+  toString(): string {
+    return this.out.join('');
+  }
+
+  print(s: string): void {
+    this.out.push(s);
+  }
+  printNewline(): void {
+    this.out.push('\n' + '  '.repeat(this.indent));
+  }
+  printValue(v: Value): void {
+    this.out.push(this.names.valueName(v));
+  }
+  valueName(v: Value): string {
+    return this.names.valueName(v);
+  }
+  printOperands(vs: readonly Value[]): void {
+    for (let i = 0; i < vs.length; i++) {
+      if (i) this.out.push(', ');
+      this.out.push(this.names.valueName(vs[i]!));
+    }
+  }
+  printType(t: Type): void {
+    this.out.push(t.toString());
+  }
+  printTypes(ts: readonly Type[]): void {
+    this.out.push(ts.map(String).join(', '));
+  }
+  printAttribute(a: Attribute): void {
+    this.out.push(a.toString());
+  }
+  printSymbolName(name: string): void {
+    this.out.push(printSymbolName(name));
+  }
+  blockName(b: Block): string {
+    return this.names.blockName(b);
+  }
+  printSuccessor(b: Block): void {
+    this.out.push(this.names.blockName(b));
+  }
+  /** `^bb1(%a, %b : i32, i32)` */
+  printSuccessorAndUseList(b: Block, operands: readonly Value[]): void {
+    this.printSuccessor(b);
+    if (!operands.length) return;
+    this.out.push('(');
+    this.printOperands(operands);
+    this.out.push(' : ');
+    this.printTypes(operands.map((v) => v.type));
+    this.out.push(')');
+  }
+  /** `-> type` / `-> (types)`; nothing for no types. */
+  printArrowTypeList(types: readonly Type[]): void {
+    if (!types.length) return;
+    this.out.push(' -> ' + printResultTypes(types));
+  }
+  printFunctionalType(inputs: readonly Type[], results: readonly Type[]): void {
+    this.out.push(FunctionType.get(inputs, results).toString());
+  }
+  /** Prints ` {a = 1, b}` with `elided` names left out; nothing when empty. */
+  printOptionalAttrDict(attrs: Iterable<readonly [string, Attribute]>, elided: readonly string[] = []): void {
+    const entries = [...attrs].filter(([k]) => !elided.includes(k));
+    if (!entries.length) return;
+    this.out.push(' ' + this.formatDict(entries));
+  }
+  printOptionalAttrDictWithKeyword(attrs: Iterable<readonly [string, Attribute]>, elided: readonly string[] = []): void {
+    const entries = [...attrs].filter(([k]) => !elided.includes(k));
+    if (!entries.length) return;
+    this.out.push(' attributes ' + this.formatDict(entries));
+  }
+  private formatDict(entries: (readonly [string, Attribute])[]): string {
+    const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return `{${sorted.map(([k, v]) => printNamedAttr(k, v)).join(', ')}}`;
+  }
+  /** All attributes of an op (properties and discardable) for custom printers. */
+  allAttrs(op: Operation): [string, Attribute][] {
+    return [...op.properties, ...op.attributes];
+  }
+  printOptionalLocation(loc: { toString(): string }): void {
+    if (this.options.debugInfo) this.out.push(' ' + loc.toString());
+  }
+
+  // ---- operations -----------------------------------------------------------------
+
+  printOperation(op: Operation): void {
+    this.printResults(op);
+    const def = op.def;
+    if (!this.options.generic && def && def.hasCustomSyntax) {
+      this.out.push(this.shortName(op.name));
+      const dd = def.spec.defaultDialect;
+      if (dd !== undefined) this.defaultDialects.push(dd);
+      if (def.spec.print) def.spec.print(op, this);
+      else def.format!.print(op, this);
+      if (dd !== undefined) this.defaultDialects.pop();
+    } else {
+      this.printGeneric(op);
+    }
+    if (this.options.debugInfo) this.out.push(' ' + op.loc.toString());
+  }
+
+  private shortName(name: string): string {
+    const dd = this.defaultDialects[this.defaultDialects.length - 1];
+    if (dd && name.startsWith(dd + '.')) return name.slice(dd.length + 1);
+    if (name.startsWith('builtin.')) return name.slice(8);
+    return name;
+  }
+
+  private printResults(op: Operation): void {
+    if (!op.results.length) return;
+    const groups = this.names.resultGroupStarts(op);
+    const parts: string[] = [];
+    groups.forEach((start, gi) => {
+      const end = gi + 1 < groups.length ? groups[gi + 1]! : op.results.length;
+      const n = this.names.valueName(op.results[start]!);
+      parts.push(end - start > 1 ? `${n}:${end - start}` : n);
+    });
+    this.out.push(parts.join(', ') + ' = ');
+  }
+
+  printGeneric(op: Operation): void {
+    this.out.push(escapeString(op.name));
+    this.out.push('(');
+    this.printOperands(op.operandValues());
+    this.out.push(')');
+    if (op.successors.length) {
+      this.out.push('[' + op.successors.map((b) => this.names.blockName(b)).join(', ') + ']');
+    }
+    if (op.properties.size) {
+      this.out.push(' <' + new DictionaryAttr(op.properties).toString() + '>');
+    }
+    if (op.regions.length) {
+      this.out.push(' (');
+      op.regions.forEach((r, i) => {
+        if (i) this.out.push(', ');
+        this.printRegion(r, { printEntryBlockArgs: true, printBlockTerminators: true, printEmptyBlock: true });
+      });
+      this.out.push(')');
+    }
+    if (op.attributes.size) this.out.push(' ' + new DictionaryAttr(op.attributes).toString());
+    this.out.push(' : ');
+    this.printFunctionalType(op.operands.map((o) => o.value.type), op.results.map((r) => r.type));
+  }
+
+  // ---- regions and blocks -----------------------------------------------------------
+
+  printRegion(region: Region, opts: RegionPrintOptions = {}): void {
+    const printEntryArgs = opts.printEntryBlockArgs ?? true;
+    const printTerms = opts.printBlockTerminators ?? true;
+    this.out.push('{');
+    this.indent++;
+    region.blocks.forEach((b, i) => {
+      // The entry block's label is implied unless its arguments are shown here.
+      if (i > 0 || (printEntryArgs && b.arguments.length > 0)) this.printBlockHeader(b, i === 0);
+      for (let op = b.first; op; op = op.next) {
+        // Only the entry block may hide its terminator (what mlir-opt does).
+        if (!printTerms && i === 0 && op === b.last && op.def?.has('Terminator')) continue;
+        this.printNewline();
+        this.printOperation(op);
+      }
+    });
+    this.indent--;
+    this.printNewline();
+    this.out.push('}');
+  }
+
+  private printBlockHeader(b: Block, isEntry: boolean): void {
+    this.out.push('\n' + '  '.repeat(this.indent - 1) + this.names.blockName(b));
+    if (b.arguments.length) {
+      this.out.push('(');
+      b.arguments.forEach((a, i) => {
+        if (i) this.out.push(', ');
+        this.out.push(`${this.names.valueName(a)}: ${a.type}`);
+        if (this.options.debugInfo) this.out.push(' ' + a.loc.toString());
+      });
+      this.out.push(')');
+    }
+    this.out.push(':');
+    if (!isEntry) {
+      const preds = b.predecessors();
+      if (!preds.length) this.out.push('  // no predecessors');
+      else {
+        const names = [...new Set(preds)].map((p) => this.names.blockName(p));
+        const ids = names.map((n) => Number(n.slice(3)));
+        const sorted = names.map((n, i) => [n, ids[i]!] as const).sort((a, b) => a[1] - b[1]).map((x) => x[0]);
+        this.out.push(preds.length === 1 ? `  // pred: ${sorted[0]}` : `  // ${sorted.length} preds: ${sorted.join(', ')}`);
+      }
+    }
+  }
+}
+
+export function printOp(op: Operation, options: PrintOptions = {}): string {
+  return OpPrinter.print(op, options);
+}
