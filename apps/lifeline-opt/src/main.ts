@@ -74,7 +74,8 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
     if (!result.ok) return { output: '', diagnostics, ok: false };
     if (o.timing) stderr.push(result.timingReport());
     if (o.passStatistics) stderr.push(result.statisticsReport());
-    return { output: printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }), diagnostics, ok: true };
+    // mlir-opt ends each printed module with an empty line.
+    return { output: printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n', diagnostics, ok: true };
   } catch (e) {
     if (e instanceof DiagnosticError) {
       diagnostics.push(e.diagnostic);
