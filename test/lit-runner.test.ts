@@ -74,6 +74,12 @@ describe('substitutions', () => {
 
 describe('runLitFile end to end', () => {
   let dir: string;
+  const kept: string[] = [];
+  const run = async (file: string, opts?: { timeoutMs?: number }) => {
+    const r = await runLitFile(file, opts);
+    if (r.tmpDir) kept.push(r.tmpDir);
+    return r;
+  };
   const fixture = (name: string, text: string) => {
     const p = path.join(dir, name);
     writeFileSync(p, text);
@@ -85,11 +91,13 @@ describe('runLitFile end to end', () => {
     expect(existsSync(dist), `${dist} is missing: build with \`npx tsc -b packages/filecheck\` first`).toBe(true);
     dir = mkdtempSync(path.join(os.tmpdir(), 'lit-runner-test-'));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const d of [dir, ...kept]) rmSync(d, { recursive: true, force: true });
+  });
 
   it('passes a fixture checked with FileCheck', async () => {
     const f = fixture('pass.mlir', '// RUN: cat %s | FileCheck %s\nhello world\n// CHECK: hello {{w.*d}}\n');
-    const r = await runLitFile(f);
+    const r = await run(f);
     expect(r.message).toBe('');
     expect(r.ok).toBe(true);
     expect(r.commands).toEqual([`cat ${f} | FileCheck ${f}`]);
@@ -98,7 +106,7 @@ describe('runLitFile end to end', () => {
   it('reports a failing FileCheck with the RUN line, command and stderr', async () => {
     // The check line is part of the input too, so the pattern must not match itself.
     const f = fixture('fail.mlir', '// RUN: cat %s | FileCheck %s\nhello world\n// CHECK: hello {{there}}\n');
-    const r = await runLitFile(f);
+    const r = await run(f);
     expect(r.ok).toBe(false);
     expect(r.message).toContain(`${path.relative(REPO_ROOT, f)}:1: RUN line failed (exit code 1)`);
     expect(r.message).toContain('  RUN: cat %s | FileCheck %s');
@@ -108,7 +116,7 @@ describe('runLitFile end to end', () => {
 
   it('uses pipefail, so a failing producer fails the line', async () => {
     const f = fixture('pipefail.ll', '; RUN: false | FileCheck %s --allow-empty --check-prefix=NONE\n; NONE-NOT: x\n');
-    const r = await runLitFile(f);
+    const r = await run(f);
     expect(r.ok).toBe(false);
     expect(r.message).toContain('exit code 1');
   });
@@ -125,42 +133,42 @@ describe('runLitFile end to end', () => {
         '// ERR: no check strings found',
       ].join('\n') + '\n',
     );
-    const r = await runLitFile(f);
+    const r = await run(f);
     expect(r.message).toBe('');
     expect(r.ok).toBe(true);
   });
 
   it('fails when `not` wraps a succeeding command', async () => {
-    const r = await runLitFile(fixture('not-true.sol', '// RUN: not true\n'));
+    const r = await run(fixture('not-true.sol', '// RUN: not true\n'));
     expect(r.ok).toBe(false);
   });
 
   it('does not let `not` hide a crash', async () => {
-    const r = await runLitFile(fixture('crash.yul', `// RUN: not bash -c 'kill -SEGV $$'\n`));
+    const r = await run(fixture('crash.yul', `// RUN: not bash -c 'kill -SEGV $$'\n`));
     expect(r.ok).toBe(false);
     expect(r.message).toContain('crashed with signal SIGSEGV');
-    const crash = await runLitFile(fixture('crash2.yul', `// RUN: not --crash bash -c 'kill -SEGV $$'\n`));
+    const crash = await run(fixture('crash2.yul', `// RUN: not --crash bash -c 'kill -SEGV $$'\n`));
     expect(crash.message).toBe('');
   });
 
   it('fails (never skips) when a REQUIRES tool is missing', async () => {
-    const r = await runLitFile(fixture('req.mlir', '// REQUIRES: no-such-tool-xyz\n// RUN: true\n'));
+    const r = await run(fixture('req.mlir', '// REQUIRES: no-such-tool-xyz\n// RUN: true\n'));
     expect(r.ok).toBe(false);
     expect(r.message).toContain("REQUIRES 'no-such-tool-xyz'");
-    const ok = await runLitFile(fixture('req-ok.mlir', '// REQUIRES: bash, FileCheck\n// RUN: true\n'));
+    const ok = await run(fixture('req-ok.mlir', '// REQUIRES: bash, FileCheck\n// RUN: true\n'));
     expect(ok.ok).toBe(true);
   });
 
   it('times out long RUN lines and kills them', async () => {
     const start = Date.now();
-    const r = await runLitFile(fixture('slow.mlir', '// RUN: sleep 30 | cat\n'), { timeoutMs: 500 });
+    const r = await run(fixture('slow.mlir', '// RUN: sleep 30 | cat\n'), { timeoutMs: 500 });
     expect(r.ok).toBe(false);
     expect(r.message).toContain('timed out after 0.5 s');
     expect(Date.now() - start).toBeLessThan(10_000);
   });
 
   it('stops at the first failing RUN line', async () => {
-    const r = await runLitFile(fixture('stop.mlir', '// RUN: true\n// RUN: echo out; echo err >&2; exit 3\n// RUN: true\n'));
+    const r = await run(fixture('stop.mlir', '// RUN: true\n// RUN: echo out; echo err >&2; exit 3\n// RUN: true\n'));
     expect(r.ok).toBe(false);
     expect(r.commands).toHaveLength(2);
     expect(r.message).toContain('exit code 3');

@@ -7,8 +7,9 @@
  * fails (never skips) when `tool` is not on PATH.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { accessSync, constants, readFileSync, readdirSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,24 +124,38 @@ process.exit(r.status === 0 ? 1 : 0);
 
 let shimDir: Promise<string> | null = null;
 
-/** Create (once per process) the directory of tool shims put first on PATH. */
+/** Write `text` to `file` atomically unless it already has that content. */
+async function writeIfChanged(file: string, text: string, mode: number): Promise<void> {
+  try {
+    if (readFileSync(file, 'utf8') === text) return;
+  } catch {
+    // missing: write it
+  }
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(tmp, text, { mode });
+  await chmod(tmp, mode);
+  await rename(tmp, file);
+}
+
+/**
+ * Create the directory of tool shims put first on PATH. Its name depends only
+ * on the repository and the node binary, so parallel workers share it.
+ */
 export function ensureShims(): Promise<string> {
   shimDir ??= (async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'lifeline-lit-bin-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const key = createHash('sha256').update(`${REPO_ROOT}\0${process.execPath}`).digest('hex').slice(0, 12);
+    const dir = path.join(os.tmpdir(), `lifeline-lit-bin-${key}`);
+    await mkdir(dir, { recursive: true });
     const node = shq(process.execPath);
     const wrap = (target: string) => `#!/usr/bin/env bash\nexec ${node} ${shq(target)} "$@"\n`;
+    await writeIfChanged(path.join(dir, 'not.mjs'), NOT_JS, 0o644);
     const shims: Record<string, string> = {
       'lifeline-opt': wrap(LIFELINE_OPT_JS),
       FileCheck: wrap(FILECHECK_JS),
       'lifeline-filecheck': wrap(FILECHECK_JS),
       not: wrap(path.join(dir, 'not.mjs')),
     };
-    await writeFile(path.join(dir, 'not.mjs'), NOT_JS);
-    for (const [name, text] of Object.entries(shims)) {
-      await writeFile(path.join(dir, name), text);
-      await chmod(path.join(dir, name), 0o755);
-    }
+    for (const [name, text] of Object.entries(shims)) await writeIfChanged(path.join(dir, name), text, 0o755);
     return dir;
   })();
   return shimDir;
@@ -224,6 +239,8 @@ export interface LitResult {
   message: string;
   /** Commands that were executed (after substitution). */
   commands: string[];
+  /** The `%T` directory, kept for inspection when a RUN line failed. */
+  tmpDir?: string;
 }
 
 export interface LitOptions {
@@ -285,7 +302,7 @@ export async function runLitFile(file: string, options: LitOptions = {}): Promis
       '--- stderr ---',
       tail(r.stderr, 200),
     ].join('\n');
-    return result(false, message, commands);
+    return { ...result(false, message, commands), tmpDir };
   }
   await rm(tmpDir, { recursive: true, force: true });
   return result(true, '', commands);

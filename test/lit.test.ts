@@ -7,10 +7,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, REPO_ROOT, findLitFiles, runLitFile } from './lit-runner.js';
 
-const files = findLitFiles(FIXTURES_DIR);
+let files: string[] = [];
+let findError: unknown = null;
+try {
+  files = findLitFiles(FIXTURES_DIR);
+} catch (e) {
+  findError = e;
+}
 
 describe('lit fixtures', () => {
   it('finds the test-fixtures directory', () => {
+    expect(findError).toBeNull();
     expect(statSync(FIXTURES_DIR).isDirectory()).toBe(true);
     for (const f of files) expect(f.startsWith(FIXTURES_DIR + path.sep)).toBe(true);
   });

@@ -85,28 +85,48 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
   }
 }
 
+/** Where the driver reads and writes; the binary uses the process, tests use strings. */
+export interface DriverIO {
+  readInput(path: string): string;
+  writeOutput(path: string, text: string): void;
+  stdout(s: string): void;
+  stderr(s: string): void;
+}
+
+const processIO: DriverIO = {
+  readInput: (path) => readFileSync(path === '-' ? 0 : path, 'utf8'),
+  writeOutput: (path, text) => writeFileSync(path, text),
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+};
+
 export async function main(argv: string[]): Promise<number> {
+  return runDriver(argv, processIO);
+}
+
+/** Runs lifeline-opt on `argv`; returns the exit code (0 ok, 1 user error, 2 internal error). */
+export function runDriver(argv: readonly string[], io: DriverIO): number {
   registerAllPasses();
   let o: DriverOptions;
   try {
     o = parseArgs(argv, (n) => passRegistry.has(n));
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`lifeline-opt: ${e.message}\n`);
+      io.stderr(`lifeline-opt: ${e.message}\n`);
       return 1;
     }
     throw e;
   }
   if (o.help) {
-    process.stdout.write(HELP + '\nPASSES:\n' + passRegistry.describe());
+    io.stdout(HELP + '\nPASSES:\n' + passRegistry.describe());
     return 0;
   }
   let text: string;
   const fileName = o.input === '-' ? '<stdin>' : o.input;
   try {
-    text = readFileSync(o.input === '-' ? 0 : o.input, 'utf8');
+    text = io.readInput(o.input);
   } catch {
-    process.stderr.write(`lifeline-opt: Could not open input file '${o.input}': No such file or directory\n`);
+    io.stderr(`lifeline-opt: Could not open input file '${o.input}': No such file or directory\n`);
     return 1;
   }
   const chunks = o.splitInputFile ? splitChunks(text) : [{ text, lineBase: 0 }];
@@ -119,23 +139,23 @@ export async function main(argv: string[]): Promise<number> {
       const r = processChunk(source, o, stderr);
       if (o.verifyDiagnostics) {
         const problems = checkExpectedDiagnostics(source, r.diagnostics);
-        for (const p of problems) process.stderr.write(p);
+        for (const p of problems) io.stderr(p);
         if (problems.length) failed = true;
         if (r.ok) outputs.push(r.output);
       } else {
-        for (const d of r.diagnostics) process.stderr.write(renderDiagnostic(d, [source]));
+        for (const d of r.diagnostics) io.stderr(renderDiagnostic(d, [source]));
         if (!r.ok) failed = true;
         else outputs.push(r.output);
       }
-      for (const s of stderr) process.stderr.write(s);
+      for (const s of stderr) io.stderr(s);
     }
   } catch (e) {
     // An internal error is a bug, but the user still gets one line, not a stack trace.
-    process.stderr.write(`${fileName}: error: internal error: ${(e as Error).message}\n`);
+    io.stderr(`${fileName}: error: internal error: ${(e as Error).message}\n`);
     return 2;
   }
   const out = outputs.join(o.splitInputFile ? '// -----\n' : '');
-  if (o.output === '-') process.stdout.write(out);
-  else writeFileSync(o.output, out);
+  if (o.output === '-') io.stdout(out);
+  else io.writeOutput(o.output, out);
   return failed ? 1 : 0;
 }

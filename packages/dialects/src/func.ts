@@ -6,6 +6,13 @@ import {
 import { symbolNameSyntax, symbolRefSyntax } from '@lifeline/ir';
 import { parseFunctionOp, printFunctionOp } from './func-signature.js';
 
+/** The callee's function type; anything else is MLIR's "invalid kind of type". */
+function calleeType(c: InferContext): FunctionType {
+  const t = c.type('callee');
+  if (!(t instanceof FunctionType)) c.error("custom op 'func.call_indirect' invalid kind of type specified");
+  return t;
+}
+
 const fnType = (op: Operation): FunctionType => (op.getAttr('function_type') as TypeAttr).value as FunctionType;
 
 const func = defineOp({
@@ -60,10 +67,10 @@ const callIndirect = defineOp({
     { name: 'callee' },
     {
       name: 'callee_operands', arity: 'variadic',
-      infer: (c: InferContext) => [...(c.type('callee') as FunctionType).inputs],
+      infer: (c: InferContext) => [...calleeType(c).inputs],
     },
   ],
-  results: [{ name: 'results', arity: 'variadic', infer: (c: InferContext) => [...(c.type('callee') as FunctionType).results] }],
+  results: [{ name: 'results', arity: 'variadic', infer: (c: InferContext) => [...calleeType(c).results] }],
   traits: ['CallOp'],
   format: '$callee `(` $callee_operands `)` attr-dict `:` type($callee)',
   call: {

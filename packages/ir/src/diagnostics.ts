@@ -5,7 +5,21 @@
  *     %x = foo
  *         ^
  */
-import { FileLineColLoc, type Location } from './location.js';
+import { FileLineColLoc, Location } from './location.js';
+
+/** A FileLineColLoc that keeps the offset and computes line/column lazily (parsing makes one per op). */
+export class SourceLoc extends Location {
+  private resolved?: FileLineColLoc;
+  constructor(readonly source: SourceFile, readonly offset: number) { super(); }
+  override fileLineCol(): FileLineColLoc {
+    if (!this.resolved) {
+      const { line, col } = this.source.lineCol(this.offset);
+      this.resolved = new FileLineColLoc(this.source.name, line, col);
+    }
+    return this.resolved;
+  }
+  printInner(): string { return this.fileLineCol().printInner(); }
+}
 
 export type Severity = 'error' | 'warning' | 'remark' | 'note';
 
@@ -42,9 +56,9 @@ export class SourceFile {
     const end = this.text.indexOf('\n', s[i]!);
     return this.text.slice(s[i]!, end < 0 ? undefined : end);
   }
-  loc(offset: number): FileLineColLoc {
-    const { line, col } = this.lineCol(offset);
-    return new FileLineColLoc(this.name, line, col);
+  /** A location in this file, resolved to line:col only when someone asks. */
+  loc(offset: number): Location {
+    return new SourceLoc(this, offset);
   }
 }
 

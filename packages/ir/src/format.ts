@@ -528,6 +528,7 @@ class FormatInterpreter implements CompiledFormat {
         return t[0];
       },
       attr: (name: string): Attribute | undefined => ctx.state.getAttr(name),
+      error: (message: string): never => p.error(message, offset),
       operandCount: (name: string): number => ctx.operands(name).length,
     };
     for (let round = 0; round < specs.length + 1; round++) {
@@ -546,7 +547,8 @@ class FormatInterpreter implements CompiledFormat {
         } catch (err) {
           if (err instanceof Pending) continue;
           if (err instanceof DiagnosticError) throw err;
-          throw err;
+          // An inference rule met a type it cannot take apart (user error, not ours).
+          p.error(`failed to infer the type of '${s.name}' for '${this.def.name}'`, offset);
         }
         if (t === undefined) continue;
         const arr = Array.isArray(t) ? t : Array.from({ length: count ?? 1 }, () => t as Type);
@@ -620,7 +622,7 @@ class FormatInterpreter implements CompiledFormat {
         return;
       }
       case 'propdict':
-        if (op.properties.size) p.print(` <${[...op.properties].map(([k, v]) => `${k} = ${v}`).join(', ')}>`);
+        if (op.hasProperties) p.print(` <${[...op.properties].map(([k, v]) => `${k} = ${v}`).join(', ')}>`);
         return;
       case 'custom': customDirectives.get(e.name)!.print(op, p, e.args.map(argName)); return;
       case 'optional':
@@ -633,7 +635,7 @@ class FormatInterpreter implements CompiledFormat {
     let printTerms = true;
     if (this.def.spec.implicitTerminator) {
       const t = r.blocks[0]?.last;
-      printTerms = !!t && (t.operands.length > 0 || t.attributes.size > 0 || t.properties.size > 0 || t.results.length > 0);
+      printTerms = !!t && (t.operands.length > 0 || t.hasAttributes || t.hasProperties || t.results.length > 0);
     }
     p.printRegion(r, { printEntryBlockArgs: true, printBlockTerminators: printTerms });
   }

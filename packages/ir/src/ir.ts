@@ -91,10 +91,9 @@ export class Operation {
   readonly results: OpResult[];
   successors: Block[];
   readonly regions: Region[];
-  /** Inherent attributes (MLIR's properties, printed `<{…}>` in generic form). */
-  readonly properties: Map<string, Attribute>;
-  /** Discardable attributes (the trailing `{…}`). */
-  readonly attributes: Map<string, Attribute>;
+  // Most ops have no attributes of one kind or the other; the maps are made on first use.
+  private props: Map<string, Attribute> | undefined;
+  private attrs: Map<string, Attribute> | undefined;
   loc: Location;
   parent: Block | null = null;
   prev: Operation | null = null;
@@ -109,8 +108,9 @@ export class Operation {
     const regions = init.regions ?? 0;
     this.regions = typeof regions === 'number' ? Array.from({ length: regions }, () => new Region()) : [...regions];
     for (const r of this.regions) r.parentOp = this;
-    this.properties = new Map(init.properties ?? []);
-    this.attributes = new Map(init.attributes ?? []);
+    // Maps handed over by the parser are adopted, not copied.
+    this.props = adopt(init.properties);
+    this.attrs = adopt(init.attributes);
     this.loc = init.loc ?? UnknownLoc.instance;
   }
 
@@ -124,18 +124,29 @@ export class Operation {
   operandValues(): Value[] { return this.operands.map((o) => o.value); }
   region(i: number): Region { return this.regions[i]!; }
 
+  /** Inherent attributes (MLIR's properties, printed `<{…}>` in generic form). */
+  get properties(): Map<string, Attribute> {
+    return (this.props ??= new Map());
+  }
+  /** Discardable attributes (the trailing `{…}`). */
+  get attributes(): Map<string, Attribute> {
+    return (this.attrs ??= new Map());
+  }
+  get hasProperties(): boolean { return !!this.props && this.props.size > 0; }
+  get hasAttributes(): boolean { return !!this.attrs && this.attrs.size > 0; }
+
   /** Inherent attribute first, then discardable. */
   getAttr(name: string): Attribute | undefined {
-    return this.properties.get(name) ?? this.attributes.get(name);
+    return this.props?.get(name) ?? this.attrs?.get(name);
   }
   /** Sets an attribute where it belongs: inherent names (declared by the op) go to properties. */
   setAttr(name: string, value: Attribute): void {
-    if (this.def?.isInherent(name) || this.properties.has(name)) this.properties.set(name, value);
+    if (this.def?.isInherent(name) || this.props?.has(name)) this.properties.set(name, value);
     else this.attributes.set(name, value);
   }
   removeAttr(name: string): void {
-    this.properties.delete(name);
-    this.attributes.delete(name);
+    this.props?.delete(name);
+    this.attrs?.delete(name);
   }
 
   setOperand(i: number, v: Value): void { this.operands[i]!.set(v); }
@@ -211,6 +222,12 @@ export class Operation {
     }
     fn(this);
   }
+}
+
+function adopt(init: Iterable<readonly [string, Attribute]> | undefined): Map<string, Attribute> | undefined {
+  if (!init) return undefined;
+  const m = init instanceof Map ? (init as Map<string, Attribute>) : new Map(init);
+  return m.size ? m : undefined;
 }
 
 export class Block {

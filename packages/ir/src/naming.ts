@@ -8,7 +8,8 @@
  *     values are `%N`; ops and region owners may suggest names (`%c0`, `%alloc`).
  * (3) A suggested name that is already visible gets `_K` from a conflict counter.
  * (4) In custom form, each popped region restarts from the counters its parent
- *     had when it was pushed; in generic form numbering only grows (mlir-opt 19).
+ *     had when it was pushed; in generic form the counters only grow, across
+ *     the whole module (what mlir-opt 19 prints).
  * (5) Only the first result of an op gets a number; others print as `%N#i`.
  * (6) Blocks are `^bbN`, numbered per region.
  */
@@ -47,7 +48,6 @@ export class NameTable {
   private argId = 0;
   private conflictId = 0;
   private scope!: NameScope;
-  private maxValueId = 0;
 
   constructor(root: Operation, private readonly generic: boolean) {
     const top = new NameScope(null);
@@ -56,26 +56,18 @@ export class NameTable {
     this.numberOp(root);
     while (stack.length) {
       const ctx = stack.pop()!;
-      const isolated = ctx.region.parentOp?.def?.has('IsolatedFromAbove') ?? false;
-      if (this.generic && !isolated) {
-        this.valueId = Math.max(ctx.valueId, this.maxValueId);
-      } else {
-        this.valueId = ctx.valueId; // (4)
+      if (!this.generic) {
+        // (4) custom form: restart from the parent's counters.
+        this.valueId = ctx.valueId;
+        this.argId = ctx.argId;
       }
-      if (isolated) this.maxValueId = 0;
-      this.argId = ctx.argId;
       this.conflictId = ctx.conflictId;
       this.scope = new NameScope(ctx.scope);
       this.numberRegion(ctx.region);
-      this.maxValueId = Math.max(this.maxValueId, this.valueId);
       for (const b of ctx.region.blocks) {
         for (let op = b.first; op; op = op.next) {
           for (const r of op.regions) {
-            const iso = op.def?.has('IsolatedFromAbove') ?? false;
-            stack.push({
-              region: r, valueId: iso ? 0 : this.valueId, argId: iso ? 0 : this.argId,
-              conflictId: this.conflictId, scope: this.scope,
-            });
+            stack.push({ region: r, valueId: this.valueId, argId: this.argId, conflictId: this.conflictId, scope: this.scope });
           }
         }
       }
@@ -98,8 +90,8 @@ export class NameTable {
   }
 
   private setName(v: Value, name: string | undefined): void {
-    if (!name) this.names.set(v, String(this.valueId++));
-    else this.names.set(v, this.unique(name));
+    if (!name) this.names.set(v, '%' + this.valueId++);
+    else this.names.set(v, '%' + this.unique(name));
   }
 
   private numberRegion(region: Region): void {
@@ -108,15 +100,15 @@ export class NameTable {
       const suggested = owner.def.spec.blockArgNames(owner, region);
       region.blocks[0].arguments.forEach((a, i) => {
         const n = suggested[i];
-        if (n) this.names.set(a, this.unique(n));
+        if (n) this.names.set(a, '%' + this.unique(n));
       });
     }
-    region.blocks.forEach((b, i) => this.blockNames.set(b, `bb${i}`));
+    region.blocks.forEach((b, i) => this.blockNames.set(b, `^bb${i}`));
     for (const b of region.blocks) {
       const entry = region.blocks[0] === b;
       for (const a of b.arguments) {
         if (this.names.has(a)) continue;
-        if (entry) this.names.set(a, this.unique(`arg${this.argId++}`));
+        if (entry) this.names.set(a, '%' + this.unique(`arg${this.argId++}`));
         else this.setName(a, undefined);
       }
       for (let op = b.first; op; op = op.next) this.numberOp(op);
@@ -130,25 +122,25 @@ export class NameTable {
       const suggested = op.def.spec.resultNames(op);
       suggested.forEach((n, i) => {
         if (!n || i >= op.results.length) return;
-        this.names.set(op.results[i]!, this.unique(n));
+        this.names.set(op.results[i]!, '%' + this.unique(n));
         if (i) groups.push(i);
       });
     }
-    if (!this.names.has(op.results[0]!)) this.names.set(op.results[0]!, String(this.valueId++));
+    if (!this.names.has(op.results[0]!)) this.names.set(op.results[0]!, '%' + this.valueId++);
     if (groups.length > 1) this.resultGroups.set(op, groups.sort((a, b) => a - b));
   }
 
   /** `%name`, `%N`, or `%N#i` for a later result of an op. */
   valueName(v: Value): string {
     const direct = this.names.get(v);
-    if (direct !== undefined) return '%' + direct;
+    if (direct !== undefined) return direct;
     if (v instanceof OpResult) {
       const op = v.owner;
       const groups = this.resultGroups.get(op) ?? [0];
       let g = 0;
       for (const start of groups) if (start <= v.index) g = start;
       const base = this.names.get(op.results[g]!);
-      if (base !== undefined) return v.index === g ? '%' + base : `%${base}#${v.index - g}`;
+      if (base !== undefined) return v.index === g ? base : `${base}#${v.index - g}`;
     }
     return '%<<UNKNOWN SSA VALUE>>';
   }
@@ -159,6 +151,6 @@ export class NameTable {
   }
 
   blockName(b: Block): string {
-    return '^' + (this.blockNames.get(b) ?? '<<UNKNOWN BLOCK>>');
+    return this.blockNames.get(b) ?? '^<<UNKNOWN BLOCK>>';
   }
 }

@@ -45,6 +45,8 @@ export interface InferContext {
   types(name: string): Type[];
   attr(name: string): Attribute | undefined;
   operandCount(name: string): number;
+  /** Reports a user error at the op (e.g. a type that cannot be taken apart). */
+  error(message: string): never;
 }
 
 export interface TypeConstraint {

@@ -155,7 +155,34 @@ export class AttrTypeParser {
     return this.atType() ? this.parseType() : undefined;
   }
 
+  /**
+   * Types repeat a lot (every generic op spells a function type), so composite
+   * types are cached by their exact source text: a cheap character scan finds
+   * where the type ends, and a hit skips parsing altogether.
+   */
+  private readonly typeCache = new Map<string, Type>();
+
   parseType(): Type {
+    const k = this.lex.kind;
+    if (k === Tok.LParen || (k === Tok.BareId && this.lex.text.charCodeAt(this.lex.end) === 60)) {
+      const start = this.lex.start;
+      const end = scanTypeEnd(this.lex.text, start);
+      if (end > start) {
+        const key = this.lex.text.slice(start, end);
+        const hit = this.typeCache.get(key);
+        if (hit) {
+          this.lex.resetTo(end);
+          return hit;
+        }
+        const t = this.parseTypeUncached();
+        if (this.lex.start >= end && (this.lex.text.slice(end, this.lex.start).trim() === '')) this.typeCache.set(key, t);
+        return t;
+      }
+    }
+    return this.parseTypeUncached();
+  }
+
+  private parseTypeUncached(): Type {
     const k = this.lex.kind;
     if (k === Tok.BareId) {
       const s = this.lex.spelling;
@@ -689,6 +716,50 @@ export class AttrTypeParser {
     }
     this.pendingLocAliases.length = 0;
   }
+}
+
+/** Skips a balanced bracket group starting at `i` (which holds the opener); returns the index after it, or -1. */
+function skipBalanced(s: string, i: number): number {
+  let depth = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34) {
+      i++;
+      while (i < s.length && s.charCodeAt(i) !== 34) i += s.charCodeAt(i) === 92 ? 2 : 1;
+      continue;
+    }
+    if (c === 47 && s.charCodeAt(i + 1) === 47) return -1; // comments inside: do not cache
+    if (c === 40 || c === 60 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 62 || c === 93 || c === 125) {
+      if (c === 62 && s.charCodeAt(i - 1) === 45) continue; // `->`
+      if (--depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** Where the type starting at `i` ends (exclusive), by characters only; -1 when unsure. */
+function scanTypeEnd(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c === 40) {
+    let j = skipBalanced(s, i);
+    if (j < 0) return -1;
+    while (s.charCodeAt(j) === 32) j++;
+    if (s.charCodeAt(j) !== 45 || s.charCodeAt(j + 1) !== 62) return -1;
+    j += 2;
+    while (s.charCodeAt(j) === 32) j++;
+    return scanTypeEnd(s, j);
+  }
+  let j = i;
+  if (c === 33) j++;
+  while (j < s.length) {
+    const d = s.charCodeAt(j);
+    if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === 95 || d === 46 || d === 36) j++;
+    else break;
+  }
+  if (j === i) return -1;
+  if (s.charCodeAt(j) === 60) return skipBalanced(s, j);
+  return j;
 }
 
 function needsRaw(t: FloatType): boolean {

@@ -2,7 +2,7 @@
  * The MLIR text printer: generic form for every op, custom form through an op's
  * print hook or declarative format (the `OpPrinter` API is this class).
  */
-import { DictionaryAttr, escapeString, printNamedAttr, printSymbolName, type Attribute } from './attributes.js';
+import { escapeString, printNamedAttr, printSymbolName, type Attribute } from './attributes.js';
 import type { Block, Operation, Region, Value } from './ir.js';
 import { NameTable } from './naming.js';
 import { FunctionType, printResultTypes, type Type } from './types.js';
@@ -19,6 +19,8 @@ export interface RegionPrintOptions {
   printBlockTerminators?: boolean;
   printEmptyBlock?: boolean;
 }
+
+const NEWLINES = Array.from({ length: 32 }, (_, i) => '\n' + '  '.repeat(i));
 
 export class OpPrinter {
   private readonly out: string[] = [];
@@ -46,7 +48,7 @@ export class OpPrinter {
     this.out.push(s);
   }
   printNewline(): void {
-    this.out.push('\n' + '  '.repeat(this.indent));
+    this.out.push(NEWLINES[this.indent] ?? '\n' + '  '.repeat(this.indent));
   }
   printValue(v: Value): void {
     this.out.push(this.names.valueName(v));
@@ -94,7 +96,17 @@ export class OpPrinter {
     this.out.push(' -> ' + printResultTypes(types));
   }
   printFunctionalType(inputs: readonly Type[], results: readonly Type[]): void {
-    this.out.push(FunctionType.get(inputs, results).toString());
+    // Built as text: interning a FunctionType per printed op would dominate printing.
+    let s = '(';
+    for (let i = 0; i < inputs.length; i++) s += (i ? ', ' : '') + inputs[i]!.toString();
+    s += ') -> ';
+    if (results.length === 1 && !(results[0] instanceof FunctionType)) s += results[0]!.toString();
+    else {
+      s += '(';
+      for (let i = 0; i < results.length; i++) s += (i ? ', ' : '') + results[i]!.toString();
+      s += ')';
+    }
+    this.out.push(s);
   }
   /** Prints ` {a = 1, b}` with `elided` names left out; nothing when empty. */
   printOptionalAttrDict(attrs: Iterable<readonly [string, Attribute]>, elided: readonly string[] = []): void {
@@ -108,7 +120,7 @@ export class OpPrinter {
     this.out.push(' attributes ' + this.formatDict(entries));
   }
   private formatDict(entries: (readonly [string, Attribute])[]): string {
-    const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const sorted = entries.length < 2 ? entries : [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     return `{${sorted.map(([k, v]) => printNamedAttr(k, v)).join(', ')}}`;
   }
   /** All attributes of an op (properties and discardable) for custom printers. */
@@ -164,9 +176,7 @@ export class OpPrinter {
     if (op.successors.length) {
       this.out.push('[' + op.successors.map((b) => this.names.blockName(b)).join(', ') + ']');
     }
-    if (op.properties.size) {
-      this.out.push(' <' + new DictionaryAttr(op.properties).toString() + '>');
-    }
+    if (op.hasProperties) this.out.push(' <' + this.formatDict([...op.properties]) + '>');
     if (op.regions.length) {
       this.out.push(' (');
       op.regions.forEach((r, i) => {
@@ -175,7 +185,7 @@ export class OpPrinter {
       });
       this.out.push(')');
     }
-    if (op.attributes.size) this.out.push(' ' + new DictionaryAttr(op.attributes).toString());
+    if (op.hasAttributes) this.out.push(' ' + this.formatDict([...op.attributes]));
     this.out.push(' : ');
     this.printFunctionalType(op.operands.map((o) => o.value.type), op.results.map((r) => r.type));
   }

@@ -1,0 +1,56 @@
+/** Helpers shared by the repo-level tests: fixture discovery and an in-process lifeline-opt. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runDriver } from '@lifeline/lifeline-opt';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export function listFiles(dir: string, ext: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...listFiles(p, ext));
+    else if (name.endsWith(ext)) out.push(p);
+  }
+  return out;
+}
+
+export function fixturePath(p: string): string {
+  return relative(repoRoot, p);
+}
+
+export interface OptResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs lifeline-opt in this process on `input` (as file `name`). */
+export function runOpt(args: string[], input: string, name = 'input.mlir'): OptResult {
+  let stdout = '';
+  let stderr = '';
+  const code = runDriver([...args, name], {
+    readInput: () => input,
+    writeOutput: () => {},
+    stdout: (s) => (stdout += s),
+    stderr: (s) => (stderr += s),
+  });
+  return { code, stdout, stderr };
+}
+
+export function readFixture(p: string): string {
+  return readFileSync(p, 'utf8');
+}
+
+/** A small deterministic PRNG (mulberry32) so failures reproduce from the seed. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
