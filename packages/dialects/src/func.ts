@@ -59,6 +59,26 @@ const call = defineOp({
     callee: (op) => op.getAttr('callee') as SymbolRefAttr,
     args: (op) => op.operandValues(),
   },
+  verify(op, ctx) {
+    // verifySymbolUses: the callee must be a func.func whose signature matches.
+    const ref = op.getAttr('callee') as SymbolRefAttr;
+    const fn = ctx.symbols.lookupNearest(op, ref);
+    if (!fn || fn.name !== 'func.func') return `'${ref.leaf}' does not reference a valid function`;
+    const t = fnType(fn);
+    if (t.inputs.length !== op.operands.length) return 'incorrect number of operands for callee';
+    for (let i = 0; i < t.inputs.length; i++) {
+      if (op.operand(i).type !== t.inputs[i]) {
+        return `operand type mismatch: expected operand type '${t.inputs[i]}', but provided '${op.operand(i).type}' for operand number ${i}`;
+      }
+    }
+    if (t.results.length !== op.results.length) return 'incorrect number of results for callee';
+    for (let i = 0; i < t.results.length; i++) {
+      if (op.result(i).type !== t.results[i]) {
+        return `result type mismatch at index ${i}`;
+      }
+    }
+    return undefined;
+  },
 });
 
 const callIndirect = defineOp({
@@ -96,7 +116,7 @@ const ret = defineOp({
     }
     for (let i = 0; i < results.length; i++) {
       if (op.operand(i).type !== results[i]) {
-        return `type of return operand ${i} (${op.operand(i).type}) doesn't match function result type (${results[i]}) in function @${name}`;
+        return { error: `type of return operand ${i} ('${op.operand(i).type}') doesn't match function result type ('${results[i]}') in function @${name}` };
       }
     }
     return undefined;

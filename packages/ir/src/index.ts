@@ -15,3 +15,5 @@ export * from './attr-syntax.js';
 export * from './verifier.js';
 export * from './dominance.js';
 export * from './pass.js';
+export * from './builder.js';
+export * from './symbols.js';

@@ -12,6 +12,7 @@ import type { Type } from './types.js';
 import { IntegerType } from './types.js';
 import type { OpParser, OperationState } from './parser.js';
 import type { OpPrinter } from './printer.js';
+import type { SymbolTableCollection } from './symbols.js';
 import { compileFormat, type AttrSyntax, type CompiledFormat } from './format.js';
 
 export type Trait =
@@ -70,6 +71,11 @@ export interface RegionSpec { name: string; variadic?: boolean }
 export interface SuccessorSpec { name: string; variadic?: boolean }
 
 // ---- interfaces -----------------------------------------------------------
+
+/** Shared state of one verifier run (symbol tables are built once, not per op). */
+export interface VerifyContext {
+  symbols: SymbolTableCollection;
+}
 
 export type EffectKind = 'allocate' | 'free' | 'read' | 'write';
 export interface MemoryEffect {
@@ -158,8 +164,12 @@ export interface OpSpec extends Interfaces {
   format?: string;
   parse?: (p: OpParser, state: OperationState) => void;
   print?: (op: Operation, p: OpPrinter) => void;
-  /** Extra semantic checks; return an error message (MLIR's wording) or undefined. */
-  verify?: (op: Operation) => string | undefined;
+  /**
+   * Extra semantic checks. Return MLIR's message: a string is reported like
+   * MLIR's emitOpError (prefixed with `'op.name' op `), `{ error }` verbatim
+   * like emitError.
+   */
+  verify?: (op: Operation, ctx: VerifyContext) => string | { error: string } | undefined;
   /** Required parent op names (the HasParent trait). */
   parents?: string[];
   /** Regions are graph regions (no dominance between ops, e.g. builtin.module). */

@@ -82,6 +82,8 @@ export class Parser extends AttrTypeParser {
   private isolated: IsolatedScope[] = [];
   private blockScopes: Map<string, BlockDef>[] = [];
   private defaultDialects: string[] = [];
+  /** Where each named value was defined, for "previously defined here" notes. */
+  private readonly definitionOffsets = new WeakMap<Value, number>();
   /** Top-level `{-# … #-}` text, kept verbatim. */
   fileMetadata: string | undefined;
 
@@ -190,7 +192,14 @@ export class Parser extends AttrTypeParser {
   /** Binds `%name` to values (one per result in a `%name:N` group). */
   private defineValues(name: string, values: Value[], offset: number): void {
     const scope = this.scope;
-    if (scope.values.has(name)) this.error(`redefinition of SSA value '${name}'`, offset);
+    const prev = scope.values.get(name);
+    if (prev) {
+      const first = prev[0];
+      const defOffset = first ? this.definitionOffsets.get(first) : undefined;
+      const notes = defOffset !== undefined ? [diag('note', this.source.loc(defOffset), 'previously defined here')] : [];
+      throw new DiagnosticError(diag('error', this.source.loc(offset), `redefinition of SSA value '${name}'`, notes));
+    }
+    if (values[0]) this.definitionOffsets.set(values[0], offset);
     scope.values.set(name, values);
     scope.regionNames[scope.regionNames.length - 1]!.push(name);
     const refs = scope.forwardRefs.get(name);

@@ -10,7 +10,8 @@ import { diag, type Diagnostic } from './diagnostics.js';
 import { computeDominators } from './dominance.js';
 import type { Block, Operation, Region, Value } from './ir.js';
 import { BlockArgument } from './ir.js';
-import type { Registry, ValueSpec } from './opdef.js';
+import type { Registry, ValueSpec, VerifyContext } from './opdef.js';
+import { SymbolTableCollection } from './symbols.js';
 
 export interface VerifyOptions {
   allowUnregistered?: boolean;
@@ -21,8 +22,10 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
   const errors: Diagnostic[] = [];
   const fail = (op: Operation, msg: string) => errors.push(diag('error', op.loc, `'${op.name}' op ${msg}`));
   const dom = new DominanceCache();
+  const ctx: VerifyContext = { symbols: new SymbolTableCollection() };
   const visit = (op: Operation): boolean => {
-    const err = verifyOp(op, registry, options);
+    // A leading '!' marks a message reported verbatim (no `'op' op` prefix).
+    const err = verifyOp(op, registry, options, ctx);
     if (err) {
       if (err.startsWith('!')) errors.push(diag('error', op.loc, err.slice(1)));
       else fail(op, err);
@@ -56,7 +59,7 @@ function checkCount(what: string, specs: readonly ValueSpec[] | undefined, actua
   return undefined;
 }
 
-function verifyOp(op: Operation, registry: Registry, options: VerifyOptions): string | undefined {
+function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): string | undefined {
   const def = op.def;
   if (!def) {
     const dialect = op.dialect;
@@ -122,7 +125,8 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions): st
       }
     }
   }
-  return s.verify?.(op);
+  const custom = s.verify?.(op, ctx);
+  return typeof custom === 'object' ? '!' + custom.error : custom;
 }
 
 /** Blocks of regions that need terminators must end in one. */

@@ -1,0 +1,57 @@
+// RUN: lifeline-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+// RUN: mlir-opt-19 %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+
+func.func @f() {
+  // expected-error @+1 {{'func.call' op 'missing' does not reference a valid function}}
+  func.call @missing() : () -> ()
+  return
+}
+
+// -----
+
+func.func private @g(i32)
+func.func @f(%a: i64) {
+  // expected-error @+1 {{operand type mismatch: expected operand type 'i32', but provided 'i64' for operand number 0}}
+  call @g(%a) : (i64) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) -> i64 {
+  // expected-error @+1 {{type of return operand 0 ('i32') doesn't match function result type ('i64') in function @f}}
+  return %a : i32
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  return %nope : i32
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{custom op 'frobnicate' is unknown (tried 'func.frobnicate' as well)}}
+  frobnicate %a : i32
+}
+
+// -----
+
+func.func @f(%a: i32) -> i32 {
+  // expected-error @+1 {{'func.return' op has 0 operands, but enclosing function (@f) returns 1}}
+  return
+}
+
+// -----
+
+func.func @f() {
+  cf.br ^bb1
+^bb1:
+  // expected-note @+1 {{previously defined here}}
+  %x = "test.a"() : () -> i32
+  // expected-error @+1 {{redefinition of SSA value '%x'}}
+  %x = "test.b"() : () -> i32
+  return
+}
