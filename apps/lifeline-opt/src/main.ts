@@ -55,7 +55,9 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
   const registry = createRegistry();
   const diagnostics: Diagnostic[] = [];
   try {
+    const t0 = performance.now();
     const { module, fileMetadata } = parseSource(source, registry, { allowUnregistered: o.allowUnregistered });
+    const parseMs = performance.now() - t0;
     const verr = verify(module, registry, { allowUnregistered: o.allowUnregistered });
     if (verr.length) {
       diagnostics.push(...verr);
@@ -72,10 +74,12 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
     });
     diagnostics.push(...result.diagnostics);
     if (!result.ok) return { output: '', diagnostics, ok: false };
-    if (o.timing) stderr.push(result.timingReport());
-    if (o.passStatistics) stderr.push(result.statisticsReport());
+    const t1 = performance.now();
     // mlir-opt ends each printed module with an empty line.
-    return { output: printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n', diagnostics, ok: true };
+    const output = printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n';
+    if (o.passStatistics) stderr.push(result.statisticsReport());
+    if (o.timing) stderr.push(result.timingReport({ parse: parseMs, output: performance.now() - t1 }));
+    return { output, diagnostics, ok: true };
   } catch (e) {
     if (e instanceof DiagnosticError) {
       diagnostics.push(e.diagnostic);

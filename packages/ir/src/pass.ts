@@ -85,7 +85,8 @@ export interface RunOptions {
 export interface RunResult {
   ok: boolean;
   diagnostics: Diagnostic[];
-  timingReport(): string;
+  /** mlir-opt's execution time report; `phases` are the driver's own (Parser, Output). */
+  timingReport(phases?: { parse: number; output: number }): string;
   statisticsReport(): string;
 }
 
@@ -221,7 +222,7 @@ export class PassManager {
     return {
       ok,
       diagnostics,
-      timingReport: () => this.timingReport(),
+      timingReport: (phases) => this.timingReport(phases),
       statisticsReport: () => this.statisticsReport(),
     };
   }
@@ -244,7 +245,7 @@ export class PassManager {
         diags.push(diag('error', op.loc, `can't run '${item.def.argument}' pass on '${op.name}' op`));
         return false;
       }
-      if (o.printIrBeforeAll) o.log?.(`// -----// IR Dump Before ${passLabel(item)} //----- //\n${printOp(op, o.printOptions)}\n`);
+      if (o.printIrBeforeAll) o.log?.(`// -----// IR Dump Before ${passLabel(item)} //----- //\n${printOp(op, o.printOptions)}\n\n`);
       const t0 = performance.now();
       let failed = false;
       const ctx: PassContext = {
@@ -269,18 +270,23 @@ export class PassManager {
           return false;
         }
       }
-      if (o.printIrAfterAll) o.log?.(`// -----// IR Dump After ${passLabel(item)} //----- //\n${printOp(op, o.printOptions)}\n`);
+      if (o.printIrAfterAll) o.log?.(`// -----// IR Dump After ${passLabel(item)} //----- //\n${printOp(op, o.printOptions)}\n\n`);
     }
     return true;
   }
 
-  private timingReport(): string {
-    const total = this.timings.filter((t) => t.depth === 0).reduce((s, t) => s + t.ms, 0);
+  private timingReport(phases = { parse: 0, output: 0 }): string {
+    const rows: { label: string; ms: number; depth: number }[] = [
+      { label: 'Parser', ms: phases.parse, depth: 0 }, ...this.timings, { label: 'Output', ms: phases.output, depth: 0 },
+    ];
+    const total = rows.filter((t) => t.depth === 0).reduce((s, t) => s + t.ms, 0);
+    const pct = (ms: number) => (total ? (ms / total) * 100 : 100).toFixed(1).padStart(5);
     const line = (ms: number, label: string, depth: number) =>
-      `  ${(ms / 1000).toFixed(4)} (${total ? ((ms / total) * 100).toFixed(1).padStart(5) : '100.0'}%)  ${'  '.repeat(depth)}${label}\n`;
-    let s = '===' + '-'.repeat(73) + '===\n' + '                         ... Execution time report ...\n' + '===' + '-'.repeat(73) + '===\n';
-    s += `  Total Execution Time: ${(total / 1000).toFixed(4)} seconds\n\n   ----Wall Time----  ----Name----\n`;
-    for (const t of this.timings) s += line(t.ms, t.label, t.depth);
+      `  ${(ms / 1000).toFixed(4).padStart(8)} (${pct(ms)}%)  ${'  '.repeat(depth)}${label}\n`;
+    const rule = '===' + '-'.repeat(73) + '===\n';
+    let s = rule + '                         ... Execution time report ...\n' + rule;
+    s += `  Total Execution Time: ${(total / 1000).toFixed(4)} seconds\n\n  ----Wall Time----  ----Name----\n`;
+    for (const t of rows) s += line(t.ms, t.label, t.depth);
     s += line(total, 'Total', 0);
     return s;
   }
