@@ -179,6 +179,12 @@ export function parseOptions(def: PassDef, text: string): Record<string, PassOpt
   return out;
 }
 
+/** The op as mlir-opt dumps it: a top-level module ends in a newline, nested ops do not. */
+function dump(op: Operation, o: RunOptions): string {
+  const text = printOp(op, o.printOptions);
+  return op.parent ? text.replace(/\n$/, '') : text;
+}
+
 function passLabel(p: PassInstance): string {
   return `${p.def.name} (${p.def.argument})`;
 }
@@ -245,7 +251,7 @@ export class PassManager {
         diags.push(diag('error', op.loc, `can't run '${item.def.argument}' pass on '${op.name}' op`));
         return false;
       }
-      if (o.printIrBeforeAll) o.log?.(`// -----// IR Dump Before ${passLabel(item)} //----- //\n${printOp(op, o.printOptions)}\n\n`);
+      if (o.printIrBeforeAll) o.log?.(`// -----// IR Dump Before ${passLabel(item)} //----- //\n${dump(op, o)}\n\n`);
       const t0 = performance.now();
       let failed = false;
       const ctx: PassContext = {
@@ -270,7 +276,7 @@ export class PassManager {
           return false;
         }
       }
-      if (o.printIrAfterAll) o.log?.(`// -----// IR Dump After ${passLabel(item)} //----- //\n${printOp(op, o.printOptions)}\n\n`);
+      if (o.printIrAfterAll) o.log?.(`// -----// IR Dump After ${passLabel(item)} //----- //\n${dump(op, o)}\n\n`);
     }
     return true;
   }
