@@ -53,9 +53,8 @@ export class IntegerAttr extends Attribute implements TypedAttribute {
     return this.type instanceof IntegerType && this.type.width === 1 && this.type.signedness === 'signless';
   }
   protected render(): string {
-    // i64 is the default type of an integer literal, so MLIR elides it.
+    // MLIR always spells the type (`42 : i64`); only array elements elide i64 (see elideDefaultType).
     if (this.isBool) return this.printValue();
-    if (this.type instanceof IntegerType && this.type.width === 64 && this.type.signedness === 'signless') return this.printValue();
     return `${this.value} : ${this.type}`;
   }
   static bool(b: boolean): IntegerAttr { return new IntegerAttr(b ? 1 : 0, IntegerType.get(1)); }
@@ -101,8 +100,7 @@ export class FloatAttr extends Attribute implements TypedAttribute {
     return this.raw ?? formatFloat(this.value, this.type);
   }
   protected render(): string {
-    // f64 is the default type of a float literal, so MLIR elides it.
-    if (this.type instanceof FloatType && this.type.kind === 'f64') return this.printValue();
+    // MLIR always spells the type; only array elements elide f64 (see elideDefaultType).
     return `${this.printValue()} : ${this.type}`;
   }
 }
@@ -128,9 +126,19 @@ export class StringAttr extends Attribute {
   }
 }
 
+/**
+ * An attribute as MLIR prints it where its type may be elided (AttrTypeElision::May,
+ * used for array elements): i64 integers and f64 floats drop the default type.
+ */
+export function elideDefaultType(a: Attribute): string {
+  if (a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.width === 64 && a.type.signedness === 'signless') return a.printValue();
+  if (a instanceof FloatAttr && a.type instanceof FloatType && a.type.kind === 'f64') return a.printValue();
+  return a.toString();
+}
+
 export class ArrayAttr extends Attribute {
   constructor(readonly elements: readonly Attribute[]) { super(); }
-  protected render(): string { return `[${this.elements.map(String).join(', ')}]`; }
+  protected render(): string { return `[${this.elements.map(elideDefaultType).join(', ')}]`; }
 }
 
 const BARE_ID = /^[A-Za-z_][\w$.]*$/;

@@ -17,7 +17,7 @@ import type { Attribute } from './attributes.js';
 import { DiagnosticError } from './diagnostics.js';
 import { Block, Operation, Region } from './ir.js';
 import { Tok } from './lexer.js';
-import type { AttrSpec, OpDef, ValueSpec } from './opdef.js';
+import type { AttrSpec, InferContext, OpDef, ValueSpec } from './opdef.js';
 import type { OperationState, Parser, UnresolvedOperand } from './parser.js';
 import type { OpPrinter } from './printer.js';
 import type { Type } from './types.js';
@@ -231,8 +231,11 @@ function findAnchor(elems: Elem[], lx: FormatLexer): Elem {
   return anchor;
 }
 
-/** Precomputes whether a space goes before each element (MLIR's rules, decided statically). */
-const spaceBefore = new WeakMap<Elem, boolean>();
+/** Whether a space goes before each element (MLIR's rules, decided statically). */
+const spaceBefore = {
+  set(e: Elem, v: boolean): void { (e as { sp?: boolean }).sp = v; },
+  get(e: Elem): boolean { return (e as { sp?: boolean }).sp === true; },
+};
 
 function annotateSpacing(elems: Elem[], st: { space: boolean; punct: boolean }): void {
   for (const e of elems) {
@@ -285,7 +288,12 @@ class ParseCtx implements DirectiveContext {
 
 class FormatInterpreter implements CompiledFormat {
   private readonly usedAttrs: Set<string>;
+  /** Operand and result groups, and which are results (for type inference). */
+  private readonly groups: ValueSpec[];
+  private readonly resultNames: Set<string>;
   constructor(readonly def: OpDef, readonly elems: Elem[]) {
+    this.groups = [...(def.spec.operands ?? []), ...(def.spec.results ?? [])];
+    this.resultNames = new Set((def.spec.results ?? []).map((r) => r.name));
     this.usedAttrs = new Set();
     const visit = (es: Elem[]) => {
       for (const e of es) {
@@ -513,24 +521,11 @@ class FormatInterpreter implements CompiledFormat {
   }
 
   private inferTypes(p: Parser, ctx: ParseCtx, offset: number): void {
-    const specs = [...(this.def.spec.operands ?? []), ...(this.def.spec.results ?? [])];
-    const isResult = new Set((this.def.spec.results ?? []).map((r) => r.name));
+    const specs = this.groups;
+    const isResult = this.resultNames;
     const known = (name: string): Type[] | undefined => ctx.types.get(name);
-    const infer = {
-      types: (name: string): Type[] => {
-        const t = known(name);
-        if (!t) throw new Pending();
-        return t;
-      },
-      type: (name: string): Type => {
-        const t = known(name);
-        if (!t || !t[0]) throw new Pending();
-        return t[0];
-      },
-      attr: (name: string): Attribute | undefined => ctx.state.getAttr(name),
-      error: (message: string): never => p.error(message, offset),
-      operandCount: (name: string): number => ctx.operands(name).length,
-    };
+    if (specs.every((s) => ctx.types.has(s.name))) return;
+    const infer = new InferCtx(p, ctx, offset);
     for (let round = 0; round < specs.length + 1; round++) {
       let progress = false;
       for (const s of specs) {
@@ -679,6 +674,24 @@ class FormatInterpreter implements CompiledFormat {
 }
 
 class Pending extends Error {}
+
+/** What `ValueSpec.infer` rules see while a custom op is parsed. */
+class InferCtx implements InferContext {
+  constructor(private readonly p: Parser, private readonly ctx: ParseCtx, private readonly offset: number) {}
+  types(name: string): Type[] {
+    const t = this.ctx.types.get(name);
+    if (!t) throw new Pending();
+    return t;
+  }
+  type(name: string): Type {
+    const t = this.ctx.types.get(name);
+    if (!t || !t[0]) throw new Pending();
+    return t[0];
+  }
+  attr(name: string): Attribute | undefined { return this.ctx.state.getAttr(name); }
+  operandCount(name: string): number { return this.ctx.operands(name).length; }
+  error(message: string): never { return this.p.error(message, this.offset); }
+}
 
 function argName(e: Elem): string {
   switch (e.k) {

@@ -13,6 +13,13 @@ import type { OpDef } from './opdef.js';
 export abstract class Value {
   /** Head of the use list (most recent use first, as in MLIR). */
   firstUse: OpOperand | null = null;
+  /**
+   * @internal Scratch slot for one client at a time (the printer's names): a field
+   * on the value is much cheaper than a Map of every value in a large module.
+   */
+  scratch: unknown = undefined;
+  /** @internal Which client owns `scratch`. */
+  scratchOwner: object | undefined = undefined;
   constructor(public type: Type) {}
   abstract get parentBlock(): Block | null;
   abstract get definingOp(): Operation | null;
@@ -85,6 +92,9 @@ export interface OperationInit {
 }
 
 export class Operation {
+  /** @internal Position in the block, valid while `parent.orderEpoch === orderEpoch` (see Block.order). */
+  orderIndex = 0;
+  orderEpoch = -1;
   readonly name: string;
   def: OpDef | undefined;
   operands: OpOperand[];
@@ -175,8 +185,8 @@ export class Operation {
   }
   /** Is `this` before `other` in the same block? */
   isBeforeInBlock(other: Operation): boolean {
-    for (let o = this.next; o; o = o.next) if (o === other) return true;
-    return false;
+    const b = this.parent!;
+    return b.order(this) < b.order(other);
   }
 
   /** Unlinks from the block; the op stays usable (it can be inserted elsewhere). */
@@ -230,8 +240,13 @@ function adopt(init: Iterable<readonly [string, Attribute]> | undefined): Map<st
   return m.size ? m : undefined;
 }
 
+let nextOrderEpoch = 0;
+
 export class Block {
   parent: Region | null = null;
+  /** @internal Bumped whenever ops are inserted or removed, invalidating order indices. */
+  private orderEpoch = nextOrderEpoch++;
+  private orderValid = false;
   arguments: BlockArgument[] = [];
   first: Operation | null = null;
   last: Operation | null = null;
@@ -256,6 +271,20 @@ export class Block {
     this.arguments.forEach((x, i) => (x.index = i));
   }
   argument(i: number): BlockArgument { return this.arguments[i]!; }
+
+  /** Position of `op` in this block, O(1) amortized (numbered once per change of the block). */
+  order(op: Operation): number {
+    if (!this.orderValid) {
+      this.orderEpoch = nextOrderEpoch++;
+      let i = 0;
+      for (let o = this.first; o; o = o.next) {
+        o.orderIndex = i++;
+        o.orderEpoch = this.orderEpoch;
+      }
+      this.orderValid = true;
+    }
+    return op.orderIndex;
+  }
   get size(): number { return this.count; }
   get empty(): boolean { return this.first === null; }
   get parentOp(): Operation | null { return this.parent?.parentOp ?? null; }
@@ -285,6 +314,7 @@ export class Block {
     if (before) before.prev = op;
     else this.last = op;
     this.count++;
+    this.orderValid = false;
     return op;
   }
   insertAfter(op: Operation, after: Operation): Operation {
@@ -299,6 +329,7 @@ export class Block {
     op.prev = op.next = null;
     op.parent = null;
     this.count--;
+    this.orderValid = false;
   }
 
   /** Blocks whose terminator names this block as a successor (once per edge, in block order). */

@@ -39,8 +39,23 @@ function sanitize(name: string): string {
   return s;
 }
 
+/** Value → name, kept in each value's scratch slot (a Map of every value costs far more). */
+class ValueNames {
+  constructor(private readonly owner: object) {}
+  get(v: Value): string | undefined {
+    return v.scratchOwner === this.owner ? (v.scratch as string) : undefined;
+  }
+  has(v: Value): boolean {
+    return v.scratchOwner === this.owner;
+  }
+  set(v: Value, name: string): void {
+    v.scratch = name;
+    v.scratchOwner = this.owner;
+  }
+}
+
 export class NameTable {
-  private readonly names = new Map<Value, string>();
+  private readonly names = new ValueNames(this);
   private readonly blockNames = new Map<Block, string>();
   /** Result groups for ops whose results are named in several groups. */
   readonly resultGroups = new Map<Operation, number[]>();

@@ -207,10 +207,10 @@ export class OpDef {
 
   /** Sizes of the operand groups of `op` (from operandSegmentSizes, or inferred). */
   operandGroupSizes(op: Operation): number[] {
-    return groupSizes(this.spec.operands ?? [], op.operands.length, op.properties.get('operandSegmentSizes'));
+    return groupSizes(this.spec.operands ?? [], op.operands.length, op.getAttr('operandSegmentSizes'));
   }
   resultGroupSizes(op: Operation): number[] {
-    return groupSizes(this.spec.results ?? [], op.results.length, op.properties.get('resultSegmentSizes'));
+    return groupSizes(this.spec.results ?? [], op.results.length, op.getAttr('resultSegmentSizes'));
   }
   /** The values of operand group `name`. */
   operandGroup(op: Operation, name: string): Value[] {
@@ -252,6 +252,11 @@ export interface DialectSpec {
   ops: OpSpec[];
   /** Parses a dialect type body after `!dialect.` (return undefined to keep it opaque). */
   parseType?: (text: string) => Type | undefined;
+  /**
+   * Parses a dialect attribute body after `#dialect.` (e.g. `fastmath<nnan>`); return
+   * undefined to keep it opaque, or call `error` to reject it.
+   */
+  parseAttr?: (text: string, error: (message: string) => never) => Attribute | undefined;
 }
 
 export class Registry {

@@ -540,7 +540,10 @@ export class AttrTypeParser {
     this.lex.next();
     let text = '#' + name;
     if (this.lex.kind === Tok.Less && this.lex.start === start + text.length) text += this.captureAngleBody();
-    return new OpaqueAttr(text);
+    const dialect = /^[A-Za-z_][\w$]*/.exec(name)?.[0] ?? '';
+    const parse = name.includes('.') ? this.registry.dialect(dialect)?.parseAttr : undefined;
+    const known = parse?.(text.slice(dialect.length + 2), (msg) => this.error(msg, start));
+    return known ?? new OpaqueAttr(text);
   }
 
   private parseDenseArrayAttr(): Attribute {

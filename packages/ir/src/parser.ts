@@ -491,10 +491,15 @@ export class Parser extends AttrTypeParser {
     if (results.length && total !== op.results.length) {
       this.error(`operation defines ${op.results.length} results but was provided ${total} to bind`, start);
     }
-    let i = 0;
-    for (const r of results) {
-      this.defineValues(r.name, op.results.slice(i, i + r.count), r.offset);
-      i += r.count;
+    if (results.length === 1) {
+      // The common case: one name for all results; share the op's array.
+      this.defineValues(results[0]!.name, op.results, results[0]!.offset);
+    } else {
+      let i = 0;
+      for (const r of results) {
+        this.defineValues(r.name, op.results.slice(i, i + r.count), r.offset);
+        i += r.count;
+      }
     }
     void nameOffset;
     return op;
@@ -548,6 +553,10 @@ export class Parser extends AttrTypeParser {
       this.error(`expected ${operands.length} operand type${operands.length === 1 ? '' : 's'} but had ${fnType.inputs.length}`, fnOffset);
     }
     state.types = [...fnType.results];
+    // Default-valued properties exist even when the generic form leaves them out (as in MLIR).
+    for (const a of def?.spec.attributes ?? []) {
+      if (a.default && !state.getAttr(a.name)) state.properties.set(a.name, a.default);
+    }
     const op = this.createOperation(state);
     this.parseTrailingLocation(op);
     return op;

@@ -169,18 +169,8 @@ function checkTypes(op: Operation): string | undefined {
 /** Answers "does this value dominate this use?" with per-region dominator trees. */
 class DominanceCache {
   private readonly trees = new Map<Region, Map<Block, Block | null>>();
-  private readonly positions = new Map<Operation, number>();
-  private readonly numbered = new Set<Block>();
-
-  /** Index of an op in its block (numbered once per block: O(1) amortized). */
   private position(op: Operation): number {
-    const b = op.parent!;
-    if (!this.numbered.has(b)) {
-      let i = 0;
-      for (let o = b.first; o; o = o.next) this.positions.set(o, i++);
-      this.numbered.add(b);
-    }
-    return this.positions.get(op)!;
+    return op.parent!.order(op);
   }
 
   private idom(region: Region): Map<Block, Block | null> {
