@@ -64,6 +64,8 @@ export class IntegerAttr extends Attribute implements TypedAttribute {
 /** Formats a float the way MLIR does: short scientific form when exact, else full precision, else hex. */
 export function formatFloat(value: number, type: Type): string {
   const roundTrip = (x: number): number => (type instanceof FloatType && type.kind === 'f32' ? Math.fround(x) : x);
+  // An f32 literal such as 0.1 holds the nearest f32, which prints as 1.000000e-01.
+  value = roundTrip(value);
   if (Number.isFinite(value)) {
     const short = toMlirExponential(value);
     if (roundTrip(Number(short)) === value && !Object.is(value, -0) || (Object.is(value, -0) && short.startsWith('-'))) return short;

@@ -148,16 +148,26 @@ export class NameTable {
   /** `%name`, `%N`, or `%N#i` for a later result of an op. */
   valueName(v: Value): string {
     const direct = this.names.get(v);
-    if (direct !== undefined) return direct;
+    if (direct !== undefined && !(v instanceof OpResult && v.owner.results.length > 1)) return direct;
     if (v instanceof OpResult) {
       const op = v.owner;
       const groups = this.resultGroups.get(op) ?? [0];
       let g = 0;
-      for (const start of groups) if (start <= v.index) g = start;
+      let end = op.results.length;
+      for (const start of groups) {
+        if (start <= v.index) g = start;
+        else { end = start; break; }
+      }
       const base = this.names.get(op.results[g]!);
-      if (base !== undefined) return v.index === g ? base : `${base}#${v.index - g}`;
+      // A group of several results always spells the index, `%0#0` included (as MLIR does).
+      if (base !== undefined) return end - g === 1 ? base : `${base}#${v.index - g}`;
     }
     return '%<<UNKNOWN SSA VALUE>>';
+  }
+
+  /** The name a result group is defined with (`%0` in `%0:2 = …`). */
+  definitionName(v: Value): string {
+    return this.names.get(v) ?? this.valueName(v);
   }
 
   /** The name of the group a result starts, or undefined when it is inside a group. */

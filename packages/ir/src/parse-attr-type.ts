@@ -338,7 +338,7 @@ export class AttrTypeParser {
     const { shape, scalable } = this.parseDimensions(false, true);
     const start = this.lex.start;
     const elt = this.parseType();
-    if (!shape.length) this.error('expected dimension size in vector type', start);
+    // `vector<f32>` (0-D) is valid in MLIR 19.
     if (!(elt instanceof IntegerType || elt instanceof FloatType || elt instanceof IndexType)) {
       this.error('vector elements must be int/index/float type', start);
     }

@@ -162,7 +162,7 @@ export class OpPrinter {
     const parts: string[] = [];
     groups.forEach((start, gi) => {
       const end = gi + 1 < groups.length ? groups[gi + 1]! : op.results.length;
-      const n = this.names.valueName(op.results[start]!);
+      const n = this.names.definitionName(op.results[start]!);
       parts.push(end - start > 1 ? `${n}:${end - start}` : n);
     });
     this.out.push(parts.join(', ') + ' = ');

@@ -153,6 +153,13 @@ export class UnrankedTensorType extends Type implements ShapedType {
   protected render(): string { return `tensor<*x${this.elementType}>`; }
 }
 
+/** Memref layouts and memory spaces print with MLIR's AttrTypeElision::May: `1`, not `1 : i64`. */
+function elideI64(a: Attribute): string {
+  const s = a.toString();
+  const m = /^(-?\d+) : i64$/.exec(s);
+  return m ? m[1]! : s;
+}
+
 export class MemRefType extends Type implements ShapedType {
   private constructor(readonly shape: readonly number[], readonly elementType: Type,
     readonly layout: Attribute | undefined, readonly memorySpace: Attribute | undefined) { super(); }
@@ -163,8 +170,8 @@ export class MemRefType extends Type implements ShapedType {
   get rank(): number { return this.shape.length; }
   protected render(): string {
     let s = `memref<${printDims(this.shape)}${this.elementType}`;
-    if (this.layout) s += `, ${this.layout}`;
-    if (this.memorySpace) s += `, ${this.memorySpace}`;
+    if (this.layout) s += `, ${elideI64(this.layout)}`;
+    if (this.memorySpace) s += `, ${elideI64(this.memorySpace)}`;
     return s + '>';
   }
 }
@@ -176,7 +183,7 @@ export class UnrankedMemRefType extends Type implements ShapedType {
     return intern(new UnrankedMemRefType(elementType, memorySpace));
   }
   protected render(): string {
-    return `memref<*x${this.elementType}${this.memorySpace ? `, ${this.memorySpace}` : ''}>`;
+    return `memref<*x${this.elementType}${this.memorySpace ? `, ${elideI64(this.memorySpace)}` : ''}>`;
   }
 }
 
