@@ -198,7 +198,8 @@ export class DenseArrayAttr extends Attribute {
     const vals = this.values.map((v) => {
       if (t instanceof FloatType) return formatFloat(v, t);
       if (t instanceof IntegerType && t.width === 1) return v ? 'true' : 'false';
-      return String(v);
+      // Exact digits beyond 2^53 (e.g. i64 min, MLIR's kDynamic sentinel), not JS's rounded form.
+      return Number.isSafeInteger(v) || !Number.isInteger(v) ? String(v) : BigInt(v).toString();
     });
     return `array<${t}: ${vals.join(', ')}>`;
   }

@@ -395,9 +395,11 @@ class FormatInterpreter implements CompiledFormat {
         return;
       }
       case 'optional': {
-        const first = this.parseGroupStart(p, ctx, e.then[0]!);
+        // Spacing elements (`` ` ` ``) decide nothing: the group starts at the first real element.
+        const lead = Math.max(0, e.then.findIndex((x) => x.k !== 'space'));
+        const first = this.parseGroupStart(p, ctx, e.then[lead]!);
         if (first === 'absent') this.parseElems(p, ctx, e.else);
-        else this.parseElems(p, ctx, first === 'consumed' ? e.then.slice(1) : e.then);
+        else this.parseElems(p, ctx, e.then.slice(first === 'consumed' ? lead + 1 : lead));
       }
     }
   }
@@ -446,10 +448,14 @@ class FormatInterpreter implements CompiledFormat {
     const specs = t.kind === 'operand' ? this.def.spec.operands : this.def.spec.results;
     const spec = specs!.find((s) => s.name === t.name)!;
     const arity = spec.arity ?? 'single';
+    const start = p.offset;
     let types: Type[];
     if (arity === 'single') types = [p.parseType()];
     else if (arity === 'optional') types = p.atType() ? [p.parseType()] : [];
     else types = p.atType() ? p.parseTypeList() : [];
+    if (spec.typeKind && !types.every(spec.typeKind)) {
+      p.error(`custom op '${this.def.name}' invalid kind of type specified`, start);
+    }
     this.assignTypes(ctx, t, types);
   }
 
@@ -610,7 +616,8 @@ class FormatInterpreter implements CompiledFormat {
         const elided = [...this.usedAttrs, 'operandSegmentSizes', 'resultSegmentSizes'];
         const attrs = [...op.properties, ...op.attributes].filter(([k, v]) => {
           const spec = (this.def.spec.attributes ?? []).find((a) => a.name === k);
-          return !(spec?.default && spec.default.equals(v));
+          const hidden = spec?.default ?? spec?.elidedDefault;
+          return !(hidden && hidden.equals(v));
         });
         if (e.keyword) p.printOptionalAttrDictWithKeyword(attrs, elided);
         else p.printOptionalAttrDict(attrs, elided);
@@ -659,7 +666,8 @@ class FormatInterpreter implements CompiledFormat {
       case 'operands': return op.operands.length > 0;
       case 'attr': {
         const v = op.getAttr(a.spec.name);
-        return !!v && !(a.spec.default && a.spec.default.equals(v));
+        const hidden = a.spec.default ?? a.spec.elidedDefault;
+        return !!v && !(hidden && hidden.equals(v));
       }
       case 'region': {
         const i = (this.def.spec.regions ?? []).findIndex((r) => r.name === a.name);

@@ -9,6 +9,7 @@ import type { Attribute } from './attributes.js';
 import { DenseArrayAttr } from './attributes.js';
 import type { Block, Operation, Region, Value } from './ir.js';
 import type { Type } from './types.js';
+import type { Location } from './location.js';
 import { IntegerType } from './types.js';
 import type { OpParser, OperationState } from './parser.js';
 import type { OpPrinter } from './printer.js';
@@ -37,6 +38,11 @@ export interface ValueSpec {
   infer?: (ctx: InferContext, count: number) => Type | Type[] | undefined;
   /** A variadic group whose values all have the one type the format spells. */
   sharedType?: boolean;
+  /**
+   * The C++ type class MLIR parses this group's spelled type as (MemRefType…):
+   * other kinds are a parse error, "invalid kind of type specified".
+   */
+  typeKind?: (t: Type) => boolean;
 }
 
 /** What type inference can read: the types of other groups and the attributes parsed so far. */
@@ -65,6 +71,11 @@ export interface AttrSpec {
   syntax?: AttrSyntax;
   /** Value MLIR stores when the custom form leaves it out (an absent anchor). */
   default?: Attribute;
+  /**
+   * DefaultValuedOptionalAttr: a value the custom form hides, but that is stored
+   * only when spelled (generic form shows it only then), unlike `default`.
+   */
+  elidedDefault?: Attribute;
 }
 
 export interface RegionSpec { name: string; variadic?: boolean }
@@ -82,6 +93,8 @@ export interface MemoryEffect {
   kind: EffectKind;
   /** The value the effect is on (undefined: the whole default resource). */
   value?: Value;
+  /** The symbol the effect is on (MLIR's effects on a SymbolRefAttr), instead of a value. */
+  symbol?: Attribute;
   resource?: string;
 }
 
@@ -151,6 +164,12 @@ export interface Interfaces {
   defaultDialect?: string;
 }
 
+/** A note attached to a verifier error (MLIR's attachNote), e.g. "terminator here". */
+export interface VerifyNote {
+  loc: Location;
+  message: string;
+}
+
 export interface OpSpec extends Interfaces {
   name: string;
   summary?: string;
@@ -167,9 +186,9 @@ export interface OpSpec extends Interfaces {
   /**
    * Extra semantic checks. Return MLIR's message: a string is reported like
    * MLIR's emitOpError (prefixed with `'op.name' op `), `{ error }` verbatim
-   * like emitError.
+   * like emitError. The object forms may carry notes; `opError` is prefixed like a string.
    */
-  verify?: (op: Operation, ctx: VerifyContext) => string | { error: string } | undefined;
+  verify?: (op: Operation, ctx: VerifyContext) => string | { error: string; notes?: VerifyNote[] } | { opError: string; notes?: VerifyNote[] } | undefined;
   /** Required parent op names (the HasParent trait). */
   parents?: string[];
   /** Regions are graph regions (no dominance between ops, e.g. builtin.module). */
@@ -257,6 +276,11 @@ export interface DialectSpec {
    * undefined to keep it opaque, or call `error` to reject it.
    */
   parseAttr?: (text: string, error: (message: string) => never) => Attribute | undefined;
+  /**
+   * MLIR's Dialect::allowUnknownOperations: ops of this dialect that are not
+   * registered are accepted (as unregistered ops) without -allow-unregistered-dialect.
+   */
+  allowUnknownOperations?: boolean;
 }
 
 export class Registry {

@@ -112,8 +112,11 @@ export class AttrTypeParser {
     if (close !== undefined) this.expect(close, `expected ',' or '${tokSpelling(close)}'${context}`);
   }
 
-  /** Returns the source text of a balanced `<…>` starting at the current `<` token and skips it. */
-  protected captureAngleBody(): string {
+  /**
+   * Returns the source text of a balanced `<…>` starting at the current `<` token and skips it.
+   * In `affine` bodies `>=` is a comparison (affine_set constraints), not a closing bracket.
+   */
+  protected captureAngleBody(affine = false): string {
     const text = this.lex.text;
     const begin = this.lex.start;
     const stack: number[] = [];
@@ -128,6 +131,7 @@ export class AttrTypeParser {
       if (c === 60 || c === 40 || c === 91 || c === 123) stack.push(c);
       else if (c === 62 || c === 41 || c === 93 || c === 125) {
         if (c === 62 && text.charCodeAt(i - 1) === 45) continue; // `->`
+        if (c === 62 && affine && text.charCodeAt(i + 1) === 61) continue; // `>=`
         const open = stack.pop();
         const want = c === 62 ? 60 : c === 41 ? 40 : c === 93 ? 91 : 123;
         if (open !== want) this.error(`unbalanced '${String.fromCharCode(c)}' character in pretty dialect name`, i);
@@ -426,7 +430,7 @@ export class AttrTypeParser {
             }
             return IntegerAttr.bool(s === 'true');
           case 'unit': this.lex.next(); return UnitAttr.instance;
-          case 'dense': return this.parseDenseAttr();
+          case 'dense': return this.parseDenseAttr(type);
           case 'array': return this.parseDenseArrayAttr();
           case 'strided': return this.parseStridedLayout();
           case 'affine_map': case 'affine_set': case 'dense_resource': case 'sparse': case 'distinct': {
@@ -440,8 +444,9 @@ export class AttrTypeParser {
               text += this.lex.text.slice(b, this.lex.start);
             }
             if (this.lex.kind !== Tok.Less) this.error(`expected '<' after '${s}'`);
-            text += this.captureAngleBody();
+            text += this.captureAngleBody(s === 'affine_set');
             if ((s === 'dense_resource' || s === 'sparse') && this.consumeIf(Tok.Colon)) return new OpaqueAttr(text, this.parseType());
+            if ((s === 'dense_resource' || s === 'sparse') && type) return new OpaqueAttr(text, type);
             return new OpaqueAttr(text);
           }
           case 'loc': {
@@ -591,7 +596,8 @@ export class AttrTypeParser {
     return new StridedLayoutAttr(offset, strides);
   }
 
-  private parseDenseAttr(): Attribute {
+  /** `dense<…> : type`; the type may be left out when the context supplies it (`type`). */
+  private parseDenseAttr(type?: Type): Attribute {
     const start = this.lex.start;
     this.lex.next();
     this.expect(Tok.Less, "expected '<' after 'dense'");
@@ -603,8 +609,8 @@ export class AttrTypeParser {
       body = this.parseDenseTree();
     }
     this.expect(Tok.Greater, "expected '>'");
-    if (!this.consumeIf(Tok.Colon)) this.error('expected \':\'', this.lex.start);
-    const t = this.parseType();
+    if (!type && (this.lex.kind as Tok) !== Tok.Colon) this.error('expected \':\'', this.lex.start);
+    const t = this.consumeIf(Tok.Colon) ? this.parseType() : type!;
     if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type', start);
     return new DenseElementsAttr(body, t);
   }

@@ -9,7 +9,7 @@ import { DenseArrayAttr, StringAttr, type Attribute } from './attributes.js';
 import { DiagnosticError, SourceFile, diag } from './diagnostics.js';
 import { Block, Operation, Region, Value } from './ir.js';
 import { Tok } from './lexer.js';
-import { type Location, UnknownLoc } from './location.js';
+import { FileLineColLoc, type Location, UnknownLoc } from './location.js';
 import type { OpDef, Registry } from './opdef.js';
 import { AttrTypeParser } from './parse-attr-type.js';
 import { FunctionType, type Type } from './types.js';
@@ -115,7 +115,9 @@ export class Parser extends AttrTypeParser {
       first.remove();
       return first;
     }
-    const module = new Operation({ name: 'builtin.module', def: this.registry.lookup('builtin.module'), regions: [topRegion], loc: this.source.loc(0) });
+    // An implicit module is located at `file:0:0`, as mlir-opt does.
+    const loc = new FileLineColLoc(this.source.name, 0, 0);
+    const module = new Operation({ name: 'builtin.module', def: this.registry.lookup('builtin.module'), regions: [topRegion], loc });
     return module;
   }
 

@@ -198,8 +198,11 @@ export class OpPrinter {
     this.out.push('{');
     this.indent++;
     region.blocks.forEach((b, i) => {
-      // The entry block's label is implied unless its arguments are shown here.
-      if (i > 0 || (printEntryArgs && b.arguments.length > 0)) this.printBlockHeader(b, i === 0);
+      // The entry block's label is implied unless its arguments are shown here, or
+      // it is empty and the caller asks for empty blocks to show (generic form).
+      if (i > 0 || (printEntryArgs && b.arguments.length > 0) || (opts.printEmptyBlock && i === 0 && b.empty)) {
+        this.printBlockHeader(b, i === 0);
+      }
       for (let op = b.first; op; op = op.next) {
         // Only the entry block may hide its terminator (what mlir-opt does).
         if (!printTerms && i === 0 && op === b.last && op.def?.has('Terminator')) continue;
@@ -228,7 +231,8 @@ export class OpPrinter {
       const preds = b.predecessors();
       if (!preds.length) this.out.push('  // no predecessors');
       else {
-        const names = [...new Set(preds)].map((p) => this.names.blockName(p));
+        // One entry per edge, as MLIR (a cond_br to the same block twice counts twice).
+        const names = preds.map((p) => this.names.blockName(p));
         const ids = names.map((n) => Number(n.slice(3)));
         const sorted = names.map((n, i) => [n, ids[i]!] as const).sort((a, b) => a[1] - b[1]).map((x) => x[0]);
         this.out.push(preds.length === 1 ? `  // pred: ${sorted[0]}` : `  // ${sorted.length} preds: ${sorted.join(', ')}`);

@@ -10,7 +10,7 @@ import { diag, type Diagnostic } from './diagnostics.js';
 import { computeDominators } from './dominance.js';
 import type { Block, Operation, Region, Value } from './ir.js';
 import { BlockArgument } from './ir.js';
-import type { Registry, ValueSpec, VerifyContext } from './opdef.js';
+import type { Registry, ValueSpec, VerifyContext, VerifyNote } from './opdef.js';
 import { SymbolTableCollection } from './symbols.js';
 
 export interface VerifyOptions {
@@ -25,10 +25,12 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
   const ctx: VerifyContext = { symbols: new SymbolTableCollection() };
   const visit = (op: Operation): boolean => {
     // A leading '!' marks a message reported verbatim (no `'op' op` prefix).
-    const err = verifyOp(op, registry, options, ctx);
-    if (err) {
-      if (err.startsWith('!')) errors.push(diag('error', op.loc, err.slice(1)));
-      else fail(op, err);
+    const failure = verifyOp(op, registry, options, ctx);
+    if (failure) {
+      const err = typeof failure === 'string' ? failure : failure.text;
+      const notes = typeof failure === 'string' ? [] : (failure.notes ?? []).map((n) => diag('note', n.loc, n.message));
+      if (err.startsWith('!')) errors.push(diag('error', op.loc, err.slice(1), notes));
+      else errors.push(diag('error', op.loc, `'${op.name}' op ${err}`, notes));
       return false;
     }
     for (let i = 0; i < op.operands.length; i++) {
@@ -59,11 +61,13 @@ function checkCount(what: string, specs: readonly ValueSpec[] | undefined, actua
   return undefined;
 }
 
-function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): string | undefined {
+function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): string | { text: string; notes?: VerifyNote[] } | undefined {
+  // MLIR checks this for every op, registered or not, while verifying the block.
+  if (op.successors.length && op.parent && op.parent.last !== op) return '!operation with block successors must terminate its parent block';
   const def = op.def;
   if (!def) {
     const dialect = op.dialect;
-    if (registry.hasDialect(dialect) && !options.allowUnregistered) {
+    if (registry.hasDialect(dialect) && !options.allowUnregistered && !registry.dialect(dialect)?.allowUnknownOperations) {
       return `!unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`;
     }
     return verifyTerminators(op, registry);
@@ -99,8 +103,8 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
   if (s.parents) {
     const parent = op.parentOp;
     if (!parent || !s.parents.includes(parent.name)) {
-      const list = s.parents.map((p) => `'${p}'`).join(', ');
-      return s.parents.length === 1 ? `expects parent op '${s.parents[0]}'` : `expects parent op to be one of ${list}`;
+      // MLIR quotes the whole list once: 'a, b, c'.
+      return s.parents.length === 1 ? `expects parent op '${s.parents[0]}'` : `expects parent op to be one of '${s.parents.join(', ')}'`;
     }
   }
   if (def.has('Terminator')) {
@@ -126,7 +130,8 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
     }
   }
   const custom = s.verify?.(op, ctx);
-  return typeof custom === 'object' ? '!' + custom.error : custom;
+  if (typeof custom !== 'object') return custom;
+  return 'opError' in custom ? { text: custom.opError, notes: custom.notes } : { text: '!' + custom.error, notes: custom.notes };
 }
 
 /** Blocks of regions that need terminators must end in one. */

@@ -1,0 +1,118 @@
+/**
+ * memref type constraints (with MLIR's descriptions, which verifier messages quote)
+ * and layout helpers: strides and offset of identity and `strided<…>` layouts.
+ * Affine-map layouts are kept as text, so their strides are "unknown" and the
+ * checks that need them are skipped (MLIR accepts more than we reject, never less).
+ */
+import {
+  DYNAMIC, FloatType, IndexType, IntegerType, MemRefType, OpaqueAttr, StridedLayoutAttr, UnrankedMemRefType,
+  type InferContext, type MemoryEffect, type Operation, type Type, type TypeConstraint, type Value,
+} from '@lifeline/ir';
+
+export const effect = (kind: MemoryEffect['kind'], value?: Value, resource?: string): MemoryEffect =>
+  resource ? { kind, value, resource } : { kind, value };
+/** NoMemoryEffect / Pure. */
+export const noEffects = (): MemoryEffect[] => [];
+
+/** Shapes that agree where both are static (SameOperandsShape's compatibility). */
+export function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((d, i) => d === DYNAMIC || b[i] === DYNAMIC || d === b[i]);
+}
+
+export const isMemRef = (t: Type): t is MemRefType => t instanceof MemRefType;
+export const isAnyMemRef = (t: Type): t is MemRefType | UnrankedMemRefType =>
+  t instanceof MemRefType || t instanceof UnrankedMemRefType;
+
+function constraint(description: string, accepts: (t: Type) => boolean): TypeConstraint {
+  return { description, accepts };
+}
+
+export const indexType = constraint('index', (t) => t instanceof IndexType);
+export const variadicIndex = constraint('variadic of index', (t) => t instanceof IndexType);
+export const anyMemRef = constraint('memref of any type values', isMemRef);
+export const rankedOrUnranked = constraint('ranked or unranked memref of any type values', isAnyMemRef);
+export const stridedMemRef = constraint('strided memref of any type values', (t) => isMemRef(t) && isStridedLayout(t));
+export const non0RankedOrUnranked = constraint('non-0-ranked or unranked memref of any type values',
+  (t) => t instanceof UnrankedMemRefType || (isMemRef(t) && t.rank > 0));
+export const staticShapeMemRef = constraint('statically shaped memref of any type values',
+  (t) => isMemRef(t) && t.shape.every((d) => d !== DYNAMIC));
+export const rank1MemRef = constraint('1D memref of any type values', (t) => isMemRef(t) && t.rank === 1);
+export const rank1I8MemRef = constraint('1D memref of 8-bit signless integer values',
+  (t) => isMemRef(t) && t.rank === 1 && isSignlessInt(t.elementType, 8));
+export const rank1IntOrIndexMemRef = constraint('1D memref of signless integer or index values',
+  (t) => isMemRef(t) && t.rank === 1 && (isSignlessInt(t.elementType) || t.elementType instanceof IndexType));
+export const rank0StridedMemRef = constraint('strided memref of any type values of rank 0',
+  (t) => isMemRef(t) && t.rank === 0 && isStridedLayout(t));
+export const intOrFloat = constraint('signless integer or floating-point', (t) => isSignlessInt(t) || t instanceof FloatType);
+export const intOrFloatMemRef = constraint('memref of signless integer or floating-point values',
+  (t) => isMemRef(t) && (isSignlessInt(t.elementType) || t.elementType instanceof FloatType));
+
+export function isSignlessInt(t: Type, width?: number): boolean {
+  return t instanceof IntegerType && t.signedness === 'signless' && (width === undefined || t.width === width);
+}
+
+export function numDynamicDims(t: MemRefType): number {
+  return t.shape.filter((d) => d === DYNAMIC).length;
+}
+
+/** An affine-map layout as text, or undefined for identity and strided layouts. */
+function affineMapText(t: MemRefType): string | undefined {
+  return t.layout instanceof OpaqueAttr ? t.layout.text : undefined;
+}
+
+/** Number of symbols (`[s0, s1]`) of an affine-map layout; 0 for other layouts. */
+export function layoutSymbolCount(t: MemRefType): number {
+  const text = affineMapText(t);
+  const m = text && /^affine_map<\s*\([^)]*\)\s*\[([^\]]*)\]/.exec(text);
+  return m ? m[1]!.split(',').filter((s) => s.trim()).length : 0;
+}
+
+export function isIdentityLayout(t: MemRefType): boolean {
+  return t.layout === undefined;
+}
+
+/** Whether the layout is strided (affine maps: assumed so, since we cannot analyse them). */
+function isStridedLayout(t: MemRefType): boolean {
+  void t;
+  return true;
+}
+
+export interface StridesAndOffset {
+  strides: number[];
+  /** DYNAMIC (-1) for `?`. */
+  offset: number;
+}
+
+/** Strides and offset of identity and `strided<…>` layouts (undefined for affine maps). */
+export function stridesAndOffset(t: MemRefType): StridesAndOffset | undefined {
+  if (t.layout instanceof StridedLayoutAttr) return { strides: [...t.layout.strides], offset: t.layout.offset };
+  if (t.layout !== undefined) return undefined;
+  const strides: number[] = new Array(t.rank);
+  let running = 1;
+  for (let i = t.rank - 1; i >= 0; i--) {
+    strides[i] = running;
+    const d = t.shape[i]!;
+    running = running === DYNAMIC || d === DYNAMIC ? DYNAMIC : running * d;
+  }
+  return { strides, offset: 0 };
+}
+
+/** Multiplication and addition where `?` absorbs everything (MLIR's SaturatedInteger). */
+export const satMul = (a: number, b: number): number => (a === DYNAMIC || b === DYNAMIC ? DYNAMIC : a * b);
+export const satAdd = (a: number, b: number): number => (a === DYNAMIC || b === DYNAMIC ? DYNAMIC : a + b);
+
+/** Element type of a memref operand for type inference (`load`, `store`, `generic_atomic_rmw`). */
+export function inferElementType(c: InferContext, group: string): Type {
+  const t = c.type(group);
+  if (!isAnyMemRef(t)) return c.error(`'${group}' must be memref of any type values, but got ${t}`);
+  return t.elementType;
+}
+
+/** The memory space as text (for comparisons; undefined and the default space are the same). */
+export function memorySpace(t: Type): string {
+  return isAnyMemRef(t) ? (t.memorySpace?.toString() ?? '') : '';
+}
+
+export function operandTypes(op: Operation): Type[] {
+  return op.operands.map((o) => o.value.type);
+}
