@@ -87,3 +87,24 @@ func.func @generic_switch(%f: i32) {
 ^bb2:
   return
 }
+
+// Case values print as MLIR's APInt::getLimitedValue(): zero-extended, and
+// past 64 bits a negative literal is read as an unsigned 64-bit value.
+// CHECK-LABEL: func.func @switch_widths
+func.func @switch_widths(%b: i1, %w: i128) {
+  // CHECK: 1: ^bb2,
+  // CHECK-NEXT: 0: ^bb1
+  cf.switch %b : i1, [
+    default: ^bb1,
+    1: ^bb2,
+    0: ^bb1
+  ]
+^bb1:
+  // CHECK: 18446744073709551614: ^bb1
+  cf.switch %w : i128, [
+    default: ^bb2,
+    -2: ^bb1
+  ]
+^bb2:
+  return
+}

@@ -102,6 +102,14 @@ func.func @views(%m: memref<?x?xf32>, %s: memref<8x16x4xf32>, %raw: memref<2048x
   // CHECK: %transpose = memref.transpose %arg0 (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
   %8 = memref.transpose %m (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
   %9 = memref.transpose %s (d0, d1, d2) -> (d2, d0, d1) : memref<8x16x4xf32> to memref<4x8x16xf32, strided<[1, 64, 4]>>
+  // Every entry dynamic; a subview of a subview.
+  // CHECK: memref.subview %subview[%arg3, %arg4] [%arg4, %arg3] [%arg3, %arg4] : memref<4x?xf32, strided<[?, 1], offset: ?>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %10 = memref.subview %0[%i, %j] [%j, %i] [%i, %j] : memref<4x?xf32, strided<[?, 1], offset: ?>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %11 = memref.cast %m : memref<?x?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %12 = memref.cast %6 : memref<*xf32> to memref<?x?xf32>
+  // CHECK: memref.memory_space_cast %cast_3 {test.tag} : memref<*xf32> to memref<*xf32, #gpu.address_space<workgroup>>
+  %13 = memref.memory_space_cast %6 {test.tag} : memref<*xf32> to memref<*xf32, #gpu.address_space<workgroup>>
+  %14 = memref.view %raw[%i][] {test.tag} : memref<2048xi8> to memref<i64>
   return
 }
 
@@ -125,6 +133,10 @@ func.func @reinterpret_and_reshape(%u: memref<*xf32>, %m: memref<4x8xf32>, %o: i
   // CHECK: memref.collapse_shape %subview {{\[\[}}0, 1]] : memref<2x8xf32, strided<[8, 1], offset: 8>> into memref<16xf32, strided<[1], offset: 8>>
   %9 = memref.collapse_shape %8 [[0, 1]] : memref<2x8xf32, strided<[8, 1], offset: 8>> into memref<16xf32, strided<[1], offset: 8>>
   %10 = memref.collapse_shape %m [[0], [1]] : memref<4x8xf32> into memref<4x8xf32>
+  // CHECK: memref.reinterpret_cast %arg0 to offset: [%arg2], sizes: [%arg3, %arg3], strides: [%arg3, 1] {test.tag} : memref<*xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %11 = memref.reinterpret_cast %u to offset: [%o], sizes: [%sz, %sz], strides: [%sz, 1] {test.tag} : memref<*xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %12 = memref.collapse_shape %1 [[0, 1]] : memref<?x4xf32, strided<[4, 1], offset: ?>> into memref<?xf32, strided<[1], offset: ?>>
+  %13 = memref.expand_shape %12 [[0, 1]] output_shape [%sz, 2] {test.tag} : memref<?xf32, strided<[1], offset: ?>> into memref<?x2xf32, strided<[2, 1], offset: ?>>
   return
 }
 
@@ -210,5 +222,25 @@ func.func @prefetch_and_dma(%m: memref<400x400xi32>, %src: memref<40x128xf32>, %
   memref.dma_start %src[%i, %i], %dst[%i, %i], %n, %tag[%i], %n, %i : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32>
   // CHECK: memref.dma_wait %arg3[%arg4], %arg5 : memref<1xi32>
   memref.dma_wait %tag[%i], %n : memref<1xi32>
+  return
+}
+
+// Strided layouts the verifiers must accept (rank-reducing subviews, strided reshapes).
+// CHECK-LABEL: func.func @strided_layouts
+func.func @strided_layouts(%m: memref<?x?xf32, strided<[?, 1], offset: ?>>, %s: memref<8x1x1x4xf32>, %t: memref<4x8xf32, strided<[16, 1], offset: 5>>, %i: index, %u: memref<1x1x8xf32, strided<[64, 8, 1]>>, %d: memref<?x?x4xf32>) {
+  %0 = memref.subview %s[0, 0, 0, 0] [1, 1, 1, 4] [1, 1, 1, 1] : memref<8x1x1x4xf32> to memref<4xf32>
+  %1 = memref.subview %s[1, 0, 0, 0] [1, 1, 1, 4] [1, 1, 1, 1] : memref<8x1x1x4xf32> to memref<4xf32, strided<[1], offset: 4>>
+  %2 = memref.subview %s[0, 0, 0, 0] [8, 1, 1, 4] [1, 1, 1, 1] : memref<8x1x1x4xf32> to memref<8x1x4xf32, strided<[4, 4, 1]>>
+  %3 = memref.subview %m[%i, 1] [2, 2] [1, 1] : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<2x2xf32, strided<[?, 1], offset: ?>>
+  %4 = memref.subview %t[1, 2] [2, 3] [2, 1] : memref<4x8xf32, strided<[16, 1], offset: 5>> to memref<2x3xf32, strided<[32, 1], offset: 23>>
+  %5 = memref.expand_shape %t [[0, 1], [2]] output_shape [2, 2, 8] : memref<4x8xf32, strided<[16, 1], offset: 5>> into memref<2x2x8xf32, strided<[32, 16, 1], offset: 5>>
+  %6 = memref.collapse_shape %u [[0], [1, 2]] : memref<1x1x8xf32, strided<[64, 8, 1]>> into memref<1x8xf32, strided<[64, 1]>>
+  %7 = memref.collapse_shape %d [[0, 1], [2]] : memref<?x?x4xf32> into memref<?x4xf32>
+  %8 = memref.collapse_shape %u [[0, 1], [2]] : memref<1x1x8xf32, strided<[64, 8, 1]>> into memref<1x8xf32, strided<[64, 1]>>
+  %9 = memref.expand_shape %d [[0, 1], [2], [3]] output_shape [%i, 2, %i, 4] : memref<?x?x4xf32> into memref<?x2x?x4xf32>
+  %10 = memref.transpose %t (d0, d1) -> (d1, d0) : memref<4x8xf32, strided<[16, 1], offset: 5>> to memref<8x4xf32, strided<[1, 16], offset: 5>>
+  %11 = memref.cast %t : memref<4x8xf32, strided<[16, 1], offset: 5>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %12 = memref.reinterpret_cast %t to offset: [%i], sizes: [4, %i], strides: [%i, 1] : memref<4x8xf32, strided<[16, 1], offset: 5>> to memref<4x?xf32, strided<[?, 1], offset: ?>>
+  %13 = memref.subview %m[0, 0] [1, 4] [1, 1] : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
   return
 }

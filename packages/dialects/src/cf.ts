@@ -124,11 +124,6 @@ const switchBranch: BranchInterface = {
   },
 };
 
-/** `^bb(%a, %b : i32, i32)` with unresolved operands (resolved once the op's flag type is known). */
-function parseDest(p: OpParser): [Block, Value[]] {
-  return p.parseSuccessorAndUseList();
-}
-
 /**
  *   cf.switch %flag : i32, [
  *     default: ^bb1(%a : i32),
@@ -145,16 +140,16 @@ function parseSwitch(p: OpParser, st: OperationState): void {
   p.expect(Tok.LSquare, "expected '['");
   p.parseKeyword('default');
   p.expect(Tok.Colon, "expected ':'");
-  const [defaultDest, defaultOperands] = parseDest(p);
+  const [defaultDest, defaultOperands] = p.parseSuccessorAndUseList();
   const values: bigint[] = [];
   const dests: Block[] = [];
   const caseOperands: Value[][] = [];
   while (p.consumeIf(Tok.Comma)) {
-    // MLIR reads an int64 and truncates it to the flag's width.
+    // MLIR reads an int64 into APInt(width, uint64): truncated, or zero-extended past 64 bits.
     const v = p.parseInteger();
-    values.push(v);
+    values.push(BigInt.asUintN(64, v));
     p.expect(Tok.Colon, "expected ':'");
-    const [dest, ops] = parseDest(p);
+    const [dest, ops] = p.parseSuccessorAndUseList();
     dests.push(dest);
     caseOperands.push(ops);
   }

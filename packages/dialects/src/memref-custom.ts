@@ -9,7 +9,8 @@ import {
   type Attribute, type OpParser, type OperationState, type Region, type Type, type UnresolvedOperand,
 } from '@lifeline/ir';
 import {
-  anyMemRef, effect, intOrFloat, intOrFloatMemRef, isMemRef, noEffects, variadicIndex,
+  anyMemRef, boolAttrCheck, effect, i64AttrCheck, intOrFloat, intOrFloatMemRef, isMemRef, memrefTypeAttrCheck, noEffects,
+  stringAttrCheck, unitAttrCheck, variadicIndex,
 } from './memref-types.js';
 
 const i32 = IntegerType.get(32);
@@ -46,8 +47,10 @@ function staticMemRef(t: Type): t is MemRefType {
 export const globalOp = defineOp({
   name: 'memref.global',
   attributes: [
-    { name: 'sym_name' }, { name: 'sym_visibility', optional: true }, { name: 'type' },
-    { name: 'initial_value', optional: true }, { name: 'constant', optional: true }, { name: 'alignment', optional: true },
+    // Alphabetical, the order MLIR verifies them in.
+    { name: 'alignment', optional: true, check: i64AttrCheck }, { name: 'constant', optional: true, check: unitAttrCheck },
+    { name: 'initial_value', optional: true }, { name: 'sym_name', check: stringAttrCheck },
+    { name: 'sym_visibility', optional: true, check: stringAttrCheck }, { name: 'type', check: memrefTypeAttrCheck },
   ],
   traits: ['Symbol'],
   parse(p, st) {
@@ -215,13 +218,13 @@ export const prefetchOp = defineOp({
   name: 'memref.prefetch',
   operands: [{ name: 'memref', type: anyMemRef }, { name: 'indices', arity: 'variadic', type: variadicIndex }],
   attributes: [
-    { name: 'isWrite' },
+    { name: 'isDataCache', check: boolAttrCheck },
+    { name: 'isWrite', check: boolAttrCheck },
     {
       name: 'localityHint',
       check: (a) => (a instanceof IntegerAttr && a.type === i32 && a.value >= 0n && a.value <= 3n ? undefined
         : '32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3'),
     },
-    { name: 'isDataCache' },
   ],
   parse(p, st) {
     const start = p.offset;

@@ -5,8 +5,9 @@
  * checks that need them are skipped (MLIR accepts more than we reject, never less).
  */
 import {
-  DYNAMIC, FloatType, IndexType, IntegerType, MemRefType, OpaqueAttr, StridedLayoutAttr, UnrankedMemRefType,
-  type InferContext, type MemoryEffect, type Operation, type Type, type TypeConstraint, type Value,
+  DYNAMIC, DenseArrayAttr, FloatType, IndexType, IntegerAttr, IntegerType, MemRefType, OpaqueAttr, StridedLayoutAttr,
+  StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, UnrankedMemRefType,
+  type Attribute, type InferContext, type MemoryEffect, type Operation, type Type, type TypeConstraint, type Value,
 } from '@lifeline/ir';
 
 export const effect = (kind: MemoryEffect['kind'], value?: Value, resource?: string): MemoryEffect =>
@@ -31,7 +32,8 @@ export const indexType = constraint('index', (t) => t instanceof IndexType);
 export const variadicIndex = constraint('variadic of index', (t) => t instanceof IndexType);
 export const anyMemRef = constraint('memref of any type values', isMemRef);
 export const rankedOrUnranked = constraint('ranked or unranked memref of any type values', isAnyMemRef);
-export const stridedMemRef = constraint('strided memref of any type values', (t) => isMemRef(t) && isStridedLayout(t));
+/** Identity and `strided<…>` layouts are strided; affine maps are assumed so (we cannot analyse them). */
+export const stridedMemRef = constraint('strided memref of any type values', isMemRef);
 export const non0RankedOrUnranked = constraint('non-0-ranked or unranked memref of any type values',
   (t) => t instanceof UnrankedMemRefType || (isMemRef(t) && t.rank > 0));
 export const staticShapeMemRef = constraint('statically shaped memref of any type values',
@@ -42,7 +44,7 @@ export const rank1I8MemRef = constraint('1D memref of 8-bit signless integer val
 export const rank1IntOrIndexMemRef = constraint('1D memref of signless integer or index values',
   (t) => isMemRef(t) && t.rank === 1 && (isSignlessInt(t.elementType) || t.elementType instanceof IndexType));
 export const rank0StridedMemRef = constraint('strided memref of any type values of rank 0',
-  (t) => isMemRef(t) && t.rank === 0 && isStridedLayout(t));
+  (t) => isMemRef(t) && t.rank === 0);
 export const intOrFloat = constraint('signless integer or floating-point', (t) => isSignlessInt(t) || t instanceof FloatType);
 export const intOrFloatMemRef = constraint('memref of signless integer or floating-point values',
   (t) => isMemRef(t) && (isSignlessInt(t.elementType) || t.elementType instanceof FloatType));
@@ -71,12 +73,6 @@ export function isIdentityLayout(t: MemRefType): boolean {
   return t.layout === undefined;
 }
 
-/** Whether the layout is strided (affine maps: assumed so, since we cannot analyse them). */
-function isStridedLayout(t: MemRefType): boolean {
-  void t;
-  return true;
-}
-
 export interface StridesAndOffset {
   strides: number[];
   /** DYNAMIC (-1) for `?`. */
@@ -92,13 +88,14 @@ export function stridesAndOffset(t: MemRefType): StridesAndOffset | undefined {
   for (let i = t.rank - 1; i >= 0; i--) {
     strides[i] = running;
     const d = t.shape[i]!;
-    running = running === DYNAMIC || d === DYNAMIC ? DYNAMIC : running * d;
+    // As makeCanonicalStridedLayoutExpr: a dynamic or zero size makes every outer stride dynamic.
+    running = running === DYNAMIC || d <= 0 ? DYNAMIC : running * d;
   }
   return { strides, offset: 0 };
 }
 
-/** Multiplication and addition where `?` absorbs everything (MLIR's SaturatedInteger). */
-export const satMul = (a: number, b: number): number => (a === DYNAMIC || b === DYNAMIC ? DYNAMIC : a * b);
+/** Multiplication and addition where `?` absorbs everything but a 0 factor (MLIR's SaturatedInteger). */
+export const satMul = (a: number, b: number): number => (a === 0 || b === 0 ? 0 : a === DYNAMIC || b === DYNAMIC ? DYNAMIC : a * b);
 export const satAdd = (a: number, b: number): number => (a === DYNAMIC || b === DYNAMIC ? DYNAMIC : a + b);
 
 /** Element type of a memref operand for type inference (`load`, `store`, `generic_atomic_rmw`). */
@@ -116,3 +113,17 @@ export function memorySpace(t: Type): string {
 export function operandTypes(op: Operation): Type[] {
   return op.operands.map((o) => o.value.type);
 }
+
+// ---- attribute constraints (MLIR's descriptions) ------------------------------------------
+
+type Check = (a: Attribute) => string | undefined;
+const is = (ok: (a: Attribute) => boolean, description: string): Check => (a) => (ok(a) ? undefined : description);
+
+export const stringAttrCheck = is((a) => a instanceof StringAttr, 'string attribute');
+export const memrefTypeAttrCheck = is((a) => a instanceof TypeAttr && isMemRef(a.value), 'memref type attribute');
+export const flatSymbolRefCheck = is((a) => a instanceof SymbolRefAttr && a.nested.length === 0, 'flat symbol reference attribute');
+export const denseI64Check = is((a) => a instanceof DenseArrayAttr && a.elementType === IntegerType.get(64), 'i64 dense array attribute');
+export const affineMapCheck = is((a) => a instanceof OpaqueAttr && a.text.startsWith('affine_map<'), 'AffineMap attribute');
+export const boolAttrCheck = is((a) => a instanceof IntegerAttr && a.isBool, 'bool attribute');
+export const i64AttrCheck = is((a) => a instanceof IntegerAttr && a.type === IntegerType.get(64), '64-bit signless integer attribute');
+export const unitAttrCheck = is((a) => a instanceof UnitAttr, 'unit attribute');

@@ -9,20 +9,23 @@
  */
 import {
   ArrayAttr, DYNAMIC, IntegerAttr, MemRefType, OpaqueAttr, StridedLayoutAttr, Tok, UnrankedMemRefType, defineOp, index,
-  type Operation, type OpSpec, type Type,
+  type Attribute, type OpParser, type Operation, type OpSpec, type Type,
 } from '@lifeline/ir';
 import { DYNAMIC_INDEX, staticList } from './memref-index-list.js';
 import {
   anyMemRef, effect, isAnyMemRef, isIdentityLayout, isMemRef, memorySpace, noEffects, numDynamicDims, rank1I8MemRef,
   rank1IntOrIndexMemRef, rankedOrUnranked, sameShape, satAdd, satMul, stridedMemRef, stridesAndOffset, variadicIndex,
-  indexType, type StridesAndOffset,
+  indexType, affineMapCheck, denseI64Check, type StridesAndOffset,
 } from './memref-types.js';
 
 const idx = { type: variadicIndex, infer: () => index };
 const memref = (type = anyMemRef) => ({ type, typeKind: isMemRef });
 const baseMemref = { type: rankedOrUnranked, typeKind: isAnyMemRef };
-const viewLike = { traits: ['Pure', 'ViewLike'] as OpSpec['traits'], viewLike: { source: (op: Operation) => op.operand(0) }, memoryEffects: noEffects };
-const denseI64 = (name: string) => ({ name });
+/** Pure, and a view of its first operand. */
+const viewLike = {
+  traits: ['Pure', 'ViewLike'] as OpSpec['traits'], viewLike: { source: (op: Operation) => op.operand(0) }, memoryEffects: noEffects,
+};
+const denseI64 = (name: string) => ({ name, check: denseI64Check });
 
 /** MLIR's kDynamic sentinel read as our shape/stride `?`. */
 const dyn = (v: number): number => (v === DYNAMIC_INDEX ? DYNAMIC : v);
@@ -300,7 +303,7 @@ function reassociation(op: Operation): number[][] | undefined {
 
 const reassociationAttr = {
   name: 'reassociation',
-  check: (a: import('@lifeline/ir').Attribute) => (a instanceof ArrayAttr && a.elements.every((g) => g instanceof ArrayAttr &&
+  check: (a: Attribute) => (a instanceof ArrayAttr && a.elements.every((g) => g instanceof ArrayAttr &&
     g.elements.every((e) => e instanceof IntegerAttr)) ? undefined : 'Array of 64-bit integer array attributes'),
 };
 
@@ -352,7 +355,7 @@ function expandedType(src: MemRefType, shape: readonly number[], groups: number[
   return MemRefType.get(shape, src.elementType, new StridedLayoutAttr(so.offset, strides), src.memorySpace);
 }
 
-/** computeCollapsedLayoutMap (non-strict): undefined when a group is provably non-contiguous. */
+/** computeCollapsedLayoutMap (LLVM 19, non-strict): undefined when a group is provably non-contiguous. */
 function collapsedLayout(src: MemRefType, so: StridesAndOffset, groups: number[][]): StridedLayoutAttr | undefined {
   const shape = src.shape;
   const result: number[] = groups.map((g) => {
@@ -367,7 +370,7 @@ function collapsedLayout(src: MemRefType, so: StridesAndOffset, groups: number[]
     for (let k = g.length - 1; k >= 1; k--) {
       const i = g[k]!;
       stride = satMul(stride, shape[i]!);
-      if (shape[i - 1] === 1) continue;
+      // LLVM 19 does not skip unit dims here (later versions do).
       const srcStride = so.strides[i - 1]!;
       if (stride !== DYNAMIC && srcStride !== DYNAMIC && stride !== srcStride) return undefined;
     }
@@ -469,7 +472,7 @@ function printPermutation(p: Permutation): string {
 }
 
 /** Parses `(i, j) -> (j, i)` (any dim names) into canonical affine_map text. */
-function parsePermutationMap(p: import('@lifeline/ir').OpParser): OpaqueAttr {
+function parsePermutationMap(p: OpParser): OpaqueAttr {
   const dims: string[] = [];
   const syms: string[] = [];
   p.parseCommaSeparated(Tok.LParen, Tok.RParen, () => dims.push(p.parseBareId('bare identifier')));
@@ -503,7 +506,7 @@ const transpose = defineOp({
   name: 'memref.transpose',
   operands: [{ name: 'in', type: stridedMemRef }],
   results: [{ name: 'result', type: stridedMemRef }],
-  attributes: [{ name: 'permutation' }],
+  attributes: [{ name: 'permutation', check: affineMapCheck }],
   parse(p, st) {
     const u = p.parseOperand();
     st.addAttr('permutation', parsePermutationMap(p));

@@ -15,14 +15,16 @@ import {
   enumKeywordSyntax, index, intSyntax, symbolRefSyntax,
   type AttrSpec, type OpSpec,
 } from '@lifeline/ir';
+// Registers custom<DynamicIndexList> for every dialect's formats.
 import './memref-index-list.js';
 import {
   allocaScopeOp, allocaScopeReturnOp, atomicYieldOp, dmaStartOp, dmaWaitOp, genericAtomicRmwOp, globalOp, prefetchOp,
 } from './memref-custom.js';
 import {
-  effect, noEffects, sameShape, anyMemRef, inferElementType, isAnyMemRef, intOrFloat, intOrFloatMemRef, isMemRef, layoutSymbolCount, numDynamicDims,
-  rank0StridedMemRef, rank1MemRef, rankedOrUnranked, isIdentityLayout, memorySpace, non0RankedOrUnranked,
-  staticShapeMemRef, stridedMemRef, variadicIndex, indexType,
+  anyMemRef, boolAttrCheck, effect, flatSymbolRefCheck, indexType, inferElementType, intOrFloat, intOrFloatMemRef,
+  isAnyMemRef, isIdentityLayout, isMemRef, layoutSymbolCount, memorySpace, noEffects, non0RankedOrUnranked,
+  numDynamicDims, rank0StridedMemRef, rank1MemRef, rankedOrUnranked, sameShape, staticShapeMemRef, stridedMemRef,
+  variadicIndex,
 } from './memref-types.js';
 import { viewOps } from './memref-views.js';
 
@@ -41,7 +43,7 @@ const alignmentAttr: AttrSpec = {
 };
 
 /** DefaultValuedOptionalAttr<BoolAttr, "false">: hidden when false, stored only when spelled. */
-const nontemporalAttr: AttrSpec = { name: 'nontemporal', optional: true, elidedDefault: IntegerAttr.bool(false) };
+const nontemporalAttr: AttrSpec = { name: 'nontemporal', optional: true, elidedDefault: IntegerAttr.bool(false), check: boolAttrCheck };
 
 function allocLike(mnemonic: 'alloc' | 'alloca'): OpSpec {
   return defineOp({
@@ -169,7 +171,7 @@ const rank = defineOp({
 const getGlobal = defineOp({
   name: 'memref.get_global',
   results: [{ name: 'result', type: staticShapeMemRef, typeKind: isMemRef }],
-  attributes: [{ name: 'name', syntax: symbolRefSyntax }],
+  attributes: [{ name: 'name', syntax: symbolRefSyntax, check: flatSymbolRefCheck }],
   traits: ['Pure'],
   format: '$name `:` type($result) attr-dict',
   memoryEffects: noEffects,

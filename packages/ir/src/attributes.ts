@@ -6,6 +6,8 @@
  * attributes) keep their source text so they round-trip exactly.
  */
 import { FloatType, IndexType, IntegerType, type Type, DYNAMIC, NoneType, isShaped } from './types.js';
+import { encodeDenseHex } from './dense.js';
+import { FLOAT_FORMATS, formatFloatValue, hexOf, isNarrow, roundToFormat, toBits, wideLiteral } from './floats.js';
 
 export abstract class Attribute {
   private cached?: string;
@@ -33,7 +35,9 @@ export function normalizeInt(value: bigint, type: Type): bigint {
   if (!(type instanceof IntegerType)) return value;
   const w = BigInt(type.width);
   if (type.width === 0) return 0n;
-  return type.signedness === 'unsigned' || type.width === 1 ? BigInt.asUintN(type.width, value) : BigInt.asIntN(Number(w), value);
+  // Signless i1 holds 0/1 (false/true); si1 holds -1/0.
+  return type.signedness === 'unsigned' || (type.width === 1 && type.signedness === 'signless')
+    ? BigInt.asUintN(type.width, value) : BigInt.asIntN(Number(w), value);
 }
 
 export class IntegerAttr extends Attribute implements TypedAttribute {
@@ -63,43 +67,23 @@ export class IntegerAttr extends Attribute implements TypedAttribute {
 
 /** Formats a float the way MLIR does: short scientific form when exact, else full precision, else hex. */
 export function formatFloat(value: number, type: Type): string {
-  const roundTrip = (x: number): number => (type instanceof FloatType && type.kind === 'f32' ? Math.fround(x) : x);
-  // An f32 literal such as 0.1 holds the nearest f32, which prints as 1.000000e-01.
-  value = roundTrip(value);
-  if (Number.isFinite(value)) {
-    const short = toMlirExponential(value);
-    if (roundTrip(Number(short)) === value && !Object.is(value, -0) || (Object.is(value, -0) && short.startsWith('-'))) return short;
-    const full = String(value);
-    if (/[.e]/.test(full)) return full;
-    if (roundTrip(Number(full + '.0')) === value) return full + '.0';
-  }
-  return floatToHex(value, type);
-}
-
-function toMlirExponential(v: number): string {
-  // JS gives "1.500000e+0"; MLIR (APFloat) gives "1.500000e+00".
-  let s = v.toExponential(6);
-  if (Object.is(v, -0)) s = '-' + s;
-  return s.replace(/e([+-])(\d)$/, 'e$10$2');
+  const kind = type instanceof FloatType ? type.kind : 'f64';
+  // A literal such as 0.1 : f32 holds the nearest f32, which prints as 1.000000e-01.
+  return formatFloatValue(roundToFormat(value, kind), kind);
 }
 
 export function floatToHex(value: number, type: Type): string {
-  const width = type instanceof FloatType ? type.width : 64;
-  if (width === 32) {
-    const b = new DataView(new ArrayBuffer(4));
-    b.setFloat32(0, value);
-    return '0x' + b.getUint32(0).toString(16).toUpperCase().padStart(8, '0');
-  }
-  const b = new DataView(new ArrayBuffer(8));
-  b.setFloat64(0, value);
-  return '0x' + b.getBigUint64(0).toString(16).toUpperCase().padStart(16, '0');
+  const kind = type instanceof FloatType ? type.kind : 'f64';
+  return hexOf(toBits(value, kind), FLOAT_FORMATS[kind]?.width ?? 64);
 }
 
 export class FloatAttr extends Attribute implements TypedAttribute {
   /** `raw` keeps the literal for types a JS number cannot hold exactly (f80, f128, f16 hex...). */
   constructor(readonly value: number, readonly type: Type, readonly raw?: string) { super(); }
   printValue(): string {
-    return this.raw ?? formatFloat(this.value, this.type);
+    if (this.raw === undefined) return formatFloat(this.value, this.type);
+    // f80/f128 keep their literal; narrower types keep only NaN bits (payloads).
+    return this.type instanceof FloatType && !isNarrow(this.type.kind) ? wideLiteral(this.raw) : this.raw;
   }
   protected render(): string {
     // MLIR always spells the type; only array elements elide f64 (see elideDefaultType).
@@ -206,7 +190,7 @@ export class DenseArrayAttr extends Attribute {
 }
 
 /** One leaf of a dense literal: an integer or float token, a bool, a string, or a complex pair. */
-export type DenseLeaf = { kind: 'int'; value: bigint } | { kind: 'float'; value: number; raw?: string } |
+export type DenseLeaf = { kind: 'int'; value: bigint; fromHex?: boolean } | { kind: 'float'; value: number; raw?: string } |
   { kind: 'bool'; value: boolean } | { kind: 'string'; value: string } | { kind: 'complex'; re: DenseLeaf; im: DenseLeaf };
 export type DenseTree = DenseLeaf | DenseTree[];
 
@@ -219,7 +203,8 @@ export class DenseElementsAttr extends Attribute implements TypedAttribute {
   protected render(): string {
     return `dense<${this.printBody()}> : ${this.type}`;
   }
-  printBody(): string {
+  /** The literal between `dense<` and `>`; `allowHex` false for sparse indices (never hex in MLIR). */
+  printBody(allowHex = true): string {
     const b = this.body;
     if (b === null) return '';
     if (!Array.isArray(b) && 'hex' in b) return `"${b.hex}"`;
@@ -229,6 +214,9 @@ export class DenseElementsAttr extends Attribute implements TypedAttribute {
     const strs = leaves.map((l) => printLeaf(l, elt));
     if (strs.length === 0) return '';
     if (strs.every((x) => x === strs[0])) return strs[0]!;
+    // MLIR prints non-splat literals of more than 100 elements as raw hex data.
+    const hex = allowHex && leaves.length > 100 ? encodeDenseHex(leaves, elt) : undefined;
+    if (hex) return `"${hex}"`;
     return printTree(b, elt);
   }
   /** Flattened leaves (a splat has one). */
@@ -255,7 +243,7 @@ function printLeaf(l: DenseLeaf, elt: Type): string {
       if (elt instanceof FloatType) return formatFloat(Number(l.value), elt);
       if (elt instanceof IntegerType && elt.width === 1) return l.value ? 'true' : 'false';
       return normalizeInt(l.value, elt).toString();
-    case 'float': return l.raw ?? formatFloat(l.value, elt);
+    case 'float': return l.raw !== undefined && elt instanceof FloatType && !isNarrow(elt.kind) ? wideLiteral(l.raw) : l.raw ?? formatFloat(l.value, elt);
     case 'bool': return elt instanceof IntegerType && elt.width !== 1 ? (l.value ? '1' : '0') : String(l.value);
     case 'string': return escapeString(l.value);
     case 'complex': {

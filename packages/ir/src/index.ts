@@ -1,5 +1,6 @@
 export * from './types.js';
 export * from './attributes.js';
+export * from './floats.js';
 export * from './location.js';
 export * from './ir.js';
 export * from './opdef.js';

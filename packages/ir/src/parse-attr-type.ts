@@ -8,6 +8,8 @@ import {
   type DenseLeaf, type DenseTree,
 } from './attributes.js';
 import { DiagnosticError, diag, type SourceFile } from './diagnostics.js';
+import { decodeDenseHex } from './dense.js';
+import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat } from './floats.js';
 import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
 import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from './location.js';
 import type { Registry } from './opdef.js';
@@ -433,7 +435,8 @@ export class AttrTypeParser {
           case 'dense': return this.parseDenseAttr(type);
           case 'array': return this.parseDenseArrayAttr();
           case 'strided': return this.parseStridedLayout();
-          case 'affine_map': case 'affine_set': case 'dense_resource': case 'sparse': case 'distinct': {
+          case 'sparse': return this.parseSparseAttr(type);
+          case 'affine_map': case 'affine_set': case 'dense_resource': case 'distinct': {
             this.lex.next();
             let text = s;
             if (s === 'distinct') {
@@ -445,8 +448,8 @@ export class AttrTypeParser {
             }
             if (this.lex.kind !== Tok.Less) this.error(`expected '<' after '${s}'`);
             text += this.captureAngleBody(s === 'affine_set');
-            if ((s === 'dense_resource' || s === 'sparse') && this.consumeIf(Tok.Colon)) return new OpaqueAttr(text, this.parseType());
-            if ((s === 'dense_resource' || s === 'sparse') && type) return new OpaqueAttr(text, type);
+            if (s === 'dense_resource' && this.consumeIf(Tok.Colon)) return new OpaqueAttr(text, this.parseType());
+            if (s === 'dense_resource' && type) return new OpaqueAttr(text, type);
             return new OpaqueAttr(text);
           }
           case 'loc': {
@@ -476,18 +479,13 @@ export class AttrTypeParser {
     if (k === Tok.Float) {
       t ??= FloatType.get('f64');
       if (!(t instanceof FloatType)) this.error('floating point value not valid for specified type', start);
-      return new FloatAttr(neg ? -Number(sp) : Number(sp), t, needsRaw(t) ? (neg ? '-' : '') + sp : undefined);
+      return floatLiteral(neg, sp, t);
     }
     t ??= IntegerType.get(64);
     if (t instanceof FloatType) {
-      if (sp.startsWith('0x')) {
-        if (neg) this.error('hexadecimal float literal should not have a leading minus', start);
-        // Keep the bits of NaNs (payloads) and of types a JS number cannot hold.
-        const v = hexToFloat(sp, t);
-        const raw = needsRaw(t) || Number.isNaN(v) ? '0x' + sp.slice(2).toUpperCase().padStart(t.width / 4, '0') : undefined;
-        return new FloatAttr(v, t, raw);
-      }
-      return new FloatAttr(neg ? -Number(sp) : Number(sp), t, needsRaw(t) ? (neg ? '-' : '') + sp : undefined);
+      if (!sp.startsWith('0x')) this.error('unexpected decimal integer literal for a floating point value', start);
+      if (neg) this.error('hexadecimal float literal should not have a leading minus', start);
+      return floatFromHex(sp, t);
     }
     if (!(t instanceof IntegerType || t instanceof IndexType)) this.error('integer literal not valid for specified type', start);
     const v = neg ? -BigInt(sp) : BigInt(sp);
@@ -602,6 +600,7 @@ export class AttrTypeParser {
     this.lex.next();
     this.expect(Tok.Less, "expected '<' after 'dense'");
     let body: DenseTree | { hex: string } | null = null;
+    const bodyAt = this.lex.start;
     if (this.lex.kind === Tok.String) {
       body = { hex: this.lex.spelling.slice(1, -1) };
       this.lex.next();
@@ -612,7 +611,90 @@ export class AttrTypeParser {
     if (!type && (this.lex.kind as Tok) !== Tok.Colon) this.error('expected \':\'', this.lex.start);
     const t = this.consumeIf(Tok.Colon) ? this.parseType() : type!;
     if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type', start);
+    if (body && !Array.isArray(body) && 'hex' in body) {
+      // Raw element data: read it as values, as MLIR does (it prints values back).
+      const decoded = decodeDenseHex(body.hex, t);
+      if (decoded === 'invalid') this.error(`elements hex data size is invalid for provided type: '${t}'`, bodyAt);
+      if (decoded !== undefined) body = decoded;
+    } else if (body) {
+      body = this.normalizeDenseLeaves(body, t.elementType, bodyAt);
+    }
     return new DenseElementsAttr(body, t);
+  }
+
+  /**
+   * `sparse<indices, values> : type`, kept as an OpaqueAttr holding MLIR's
+   * printed form: both literals print like dense ones (a splat as one value).
+   */
+  private parseSparseAttr(context?: Type): Attribute {
+    const start = this.lex.start;
+    this.lex.next();
+    this.expect(Tok.Less, "expected '<' after 'sparse'");
+    let indices: DenseTree | null = null;
+    let values: DenseTree | { hex: string } | null = null;
+    let indicesAt = 0;
+    let valuesAt = 0;
+    if (!this.consumeIf(Tok.Greater)) {
+      indicesAt = this.lex.start;
+      indices = this.parseDenseTree();
+      this.expect(Tok.Comma, "expected ','");
+      valuesAt = this.lex.start;
+      if (this.lex.kind === Tok.String) {
+        values = { hex: this.lex.spelling.slice(1, -1) };
+        this.lex.next();
+      } else values = this.parseDenseTree();
+      this.expect(Tok.Greater, "expected '>'");
+    }
+    let t = context;
+    if (this.consumeIf(Tok.Colon)) t = this.parseType();
+    else if (!t) this.error("expected ':'");
+    if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type', start);
+    if (!indices) return new OpaqueAttr('sparse<>', t);
+    const i64 = IntegerType.get(64);
+    const idxShape = literalShape(indices);
+    const idxType = RankedTensorType.get(idxShape.length ? idxShape : [1, t.shape.length], i64);
+    const idx = new DenseElementsAttr(this.normalizeDenseLeaves(indices, i64, indicesAt), idxType);
+    const n = idxType.shape[0]!;
+    let vals: DenseElementsAttr;
+    if (values && !Array.isArray(values) && 'hex' in values) {
+      const vt = RankedTensorType.get([n], t.elementType);
+      const decoded = decodeDenseHex(values.hex, vt);
+      if (decoded === 'invalid') this.error(`elements hex data size is invalid for provided type: '${vt}'`, valuesAt);
+      vals = new DenseElementsAttr(decoded ?? values, vt);
+    } else {
+      const shape = literalShape(values as DenseTree);
+      vals = new DenseElementsAttr(this.normalizeDenseLeaves(values as DenseTree, t.elementType, valuesAt),
+        RankedTensorType.get(shape.length ? shape : [n], t.elementType));
+    }
+    return new OpaqueAttr(`sparse<${idx.printBody(false)}, ${vals.printBody()}>`, t);
+  }
+
+  /**
+   * Gives leaves the element type's meaning: floats rounded to the type (f80/f128
+   * keep their text), hex integers as float bits. MLIR rejects integer literals
+   * for float elements and the reverse.
+   */
+  private normalizeDenseLeaves(body: DenseTree, elt: Type, at: number): DenseTree {
+    const scalar = elt instanceof ComplexType ? elt.elementType : elt;
+    const leaf = (l: DenseLeaf): DenseLeaf => {
+      if (l.kind === 'complex') return { kind: 'complex', re: leaf(l.re), im: leaf(l.im) };
+      if (scalar instanceof FloatType) {
+        if (l.kind === 'int') {
+          if (!l.fromHex) this.error('expected floating-point elements, but parsed integer', at);
+          if (!isNarrow(scalar.kind)) return { kind: 'float', value: Number.NaN, raw: hexOf(l.value, scalar.width) };
+          const v = fromBits(l.value, scalar.kind);
+          return Number.isNaN(v) ? { kind: 'float', value: v, raw: hexOf(l.value, scalar.width) } : { kind: 'float', value: v };
+        }
+        if (l.kind === 'float') {
+          return isNarrow(scalar.kind) ? { kind: 'float', value: roundToFormat(l.value, scalar.kind) } : l;
+        }
+      } else if ((scalar instanceof IntegerType || scalar instanceof IndexType) && l.kind === 'float') {
+        this.error('expected integer elements, but parsed floating-point', at);
+      }
+      return l.kind === 'float' ? { kind: 'float', value: l.value } : l;
+    };
+    const walk = (t: DenseTree): DenseTree => (Array.isArray(t) ? t.map(walk) : leaf(t));
+    return walk(body);
   }
 
   private parseDenseTree(): DenseTree {
@@ -643,11 +725,12 @@ export class AttrTypeParser {
     const sp = this.spelling;
     if (this.tok === Tok.Integer) {
       this.consume();
-      return { kind: 'int', value: neg ? -BigInt(sp) : BigInt(sp) };
+      return { kind: 'int', value: neg ? -BigInt(sp) : BigInt(sp), fromHex: sp.startsWith('0x') || undefined };
     }
     if (this.tok === Tok.Float) {
       this.consume();
-      return { kind: 'float', value: neg ? -Number(sp) : Number(sp) };
+      // The literal text is kept for f80/f128 (see normalizeDenseLeaves).
+      return { kind: 'float', value: neg ? -Number(sp) : Number(sp), raw: (neg ? '-' : '') + sp };
     }
     return this.error('expected element literal of primitive type');
   }
@@ -727,6 +810,16 @@ export class AttrTypeParser {
   }
 }
 
+/** The shape of a nested literal (`[[1, 2], [3, 4]]` → [2, 2]; a single element → []). */
+function literalShape(t: DenseTree): number[] {
+  const shape: number[] = [];
+  for (let x: DenseTree = t; Array.isArray(x); x = x[0]!) {
+    shape.push(x.length);
+    if (!x.length) break;
+  }
+  return shape;
+}
+
 /** Skips a balanced bracket group starting at `i` (which holds the opener); returns the index after it, or -1. */
 function skipBalanced(s: string, i: number): number {
   let depth = 0;
@@ -771,8 +864,19 @@ function scanTypeEnd(s: string, i: number): number {
   return j;
 }
 
-function needsRaw(t: FloatType): boolean {
-  return t.kind !== 'f32' && t.kind !== 'f64';
+/** A decimal float literal: the nearest value of the type (f80/f128 keep the literal text). */
+function floatLiteral(neg: boolean, sp: string, t: FloatType): FloatAttr {
+  const v = neg ? -Number(sp) : Number(sp);
+  return new FloatAttr(roundToFormat(v, t.kind), t, isNarrow(t.kind) ? undefined : (neg ? '-' : '') + sp);
+}
+
+/** `0x…` bits of a float type; NaN payloads and f80/f128 keep the bits as text. */
+function floatFromHex(sp: string, t: FloatType): FloatAttr {
+  const width = FLOAT_FORMATS[t.kind]?.width ?? t.width;
+  const bits = BigInt(sp);
+  if (!isNarrow(t.kind)) return new FloatAttr(Number.NaN, t, hexOf(bits, width));
+  const v = fromBits(bits, t.kind);
+  return new FloatAttr(v, t, Number.isNaN(v) ? hexOf(bits, width) : undefined);
 }
 
 function fitsInt(v: bigint, t: IntegerType): boolean {
@@ -785,16 +889,5 @@ function fitsInt(v: bigint, t: IntegerType): boolean {
 }
 
 function hexToFloat(hex: string, t: FloatType): number {
-  const bits = BigInt(hex);
-  if (t.kind === 'f32') {
-    const b = new DataView(new ArrayBuffer(4));
-    b.setUint32(0, Number(bits & 0xffffffffn));
-    return b.getFloat32(0);
-  }
-  if (t.kind === 'f64') {
-    const b = new DataView(new ArrayBuffer(8));
-    b.setBigUint64(0, bits & 0xffffffffffffffffn);
-    return b.getFloat64(0);
-  }
-  return Number.NaN;
+  return fromBits(BigInt(hex), t.kind);
 }

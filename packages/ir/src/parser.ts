@@ -401,7 +401,8 @@ export class Parser extends AttrTypeParser {
     if (isolated) this.pushIsolated();
     this.pushRegionNames();
     this.blockScopes.push(new Map());
-    if (defaultDialect !== undefined) this.defaultDialects.push(defaultDialect);
+    // An op without a default dialect resets it for its regions (as in MLIR).
+    this.defaultDialects.push(defaultDialect ?? '');
     if (this.tok === Tok.RBrace && !args.length) {
       // Empty region.
     } else {
@@ -422,7 +423,7 @@ export class Parser extends AttrTypeParser {
     for (const [name, def] of this.blocks) {
       if (!def.defined) this.error(`reference to an undefined block '${name}'`, def.offset);
     }
-    if (defaultDialect !== undefined) this.defaultDialects.pop();
+    this.defaultDialects.pop();
     this.blockScopes.pop();
     this.popRegionNames();
     if (isolated) this.popIsolated();

@@ -136,21 +136,24 @@ export class OpPrinter {
   printOperation(op: Operation): void {
     this.printResults(op);
     const def = op.def;
+    // Every op sets the default dialect of its regions; one without (unregistered
+    // or generic ops included) resets it, so nested `func.call` stays qualified.
+    const scoped = op.regions.length > 0;
+    if (scoped) this.defaultDialects.push(def?.spec.defaultDialect ?? '');
     if (!this.options.generic && def && def.hasCustomSyntax) {
-      this.out.push(this.shortName(op.name));
-      const dd = def.spec.defaultDialect;
-      if (dd !== undefined) this.defaultDialects.push(dd);
+      this.out.push(this.shortName(op.name, scoped));
       if (def.spec.print) def.spec.print(op, this);
       else def.format!.print(op, this);
-      if (dd !== undefined) this.defaultDialects.pop();
     } else {
       this.printGeneric(op);
     }
+    if (scoped) this.defaultDialects.pop();
     if (this.options.debugInfo) this.out.push(' ' + op.loc.toString());
   }
 
-  private shortName(name: string): string {
-    const dd = this.defaultDialects[this.defaultDialects.length - 1];
+  /** The op name without the enclosing default dialect (`scoped`: the op's own entry is on top). */
+  private shortName(name: string, scoped: boolean): string {
+    const dd = this.defaultDialects[this.defaultDialects.length - (scoped ? 2 : 1)];
     if (dd && name.startsWith(dd + '.')) return name.slice(dd.length + 1);
     if (name.startsWith('builtin.')) return name.slice(8);
     return name;
