@@ -7,7 +7,8 @@ const module = defineOp({
   attributes: [{ name: 'sym_name', optional: true }, { name: 'sym_visibility', optional: true }],
   regions: [{ name: 'bodyRegion' }],
   graphRegion: true,
-  traits: ['IsolatedFromAbove', 'NoTerminator', 'SymbolTable', 'SingleBlock', 'NoRegionArguments', 'AutomaticAllocationScope'],
+  // Not an AutomaticAllocationScope: in MLIR 19 a top-level alloca needs a func or scope above it.
+  traits: ['IsolatedFromAbove', 'NoTerminator', 'SymbolTable', 'SingleBlock', 'NoRegionArguments'],
   parse(p: OpParser, st: OperationState) {
     if (p.tok === Tok.AtId) st.addAttr('sym_name', new StringAttr(p.parseSymbolName()));
     p.parseOptionalAttrDictWithKeyword(st);

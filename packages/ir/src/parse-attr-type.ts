@@ -794,7 +794,7 @@ export class AttrTypeParser {
       }
       const locs: Location[] = [];
       this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => locs.push(this.parseLocationInner()));
-      return new FusedLoc(locs, meta);
+      return fuseLocations(locs, meta);
     }
     return this.error('expected location instance');
   }
@@ -808,6 +808,30 @@ export class AttrTypeParser {
     }
     this.pendingLocAliases.length = 0;
   }
+}
+
+/**
+ * MLIR's FusedLoc::get: nested fused locations with the same metadata are
+ * flattened, unknown and repeated locations dropped; no location left gives
+ * `unknown`, one (without metadata) gives that location itself.
+ */
+function fuseLocations(locs: readonly Location[], meta: Attribute | undefined): Location {
+  const seen = new Set<string>();
+  const out: Location[] = [];
+  const add = (l: Location) => {
+    const key = l.printInner();
+    if (l instanceof UnknownLoc || seen.has(key)) return;
+    seen.add(key);
+    out.push(l);
+  };
+  const sameMeta = (m: Attribute | undefined) => (m === undefined ? meta === undefined : meta !== undefined && m.equals(meta));
+  for (const l of locs) {
+    if (l instanceof FusedLoc && sameMeta(l.metadata)) l.locations.forEach(add);
+    else add(l);
+  }
+  if (!out.length) return meta ? new FusedLoc([UnknownLoc.instance], meta) : UnknownLoc.instance;
+  if (out.length === 1 && !meta) return out[0]!;
+  return new FusedLoc(out, meta);
 }
 
 /** The shape of a nested literal (`[[1, 2], [3, 4]]` → [2, 2]; a single element → []). */

@@ -4,6 +4,8 @@
  */
 import { escapeString, printNamedAttr, printSymbolName, type Attribute } from './attributes.js';
 import type { Block, Operation, Region, Value } from './ir.js';
+import { AliasState, mayHaveTextAliases } from './aliases.js';
+import type { Location } from './location.js';
 import { NameTable } from './naming.js';
 import { FunctionType, printResultTypes, type Type } from './types.js';
 
@@ -22,22 +24,85 @@ export interface RegionPrintOptions {
 
 const NEWLINES = Array.from({ length: 32 }, (_, i) => '\n' + '  '.repeat(i));
 
+/** Output buffer of the alias-collecting pass: every printed piece is scanned for aliasable values. */
+class ScanningBuffer extends Array<string> {
+  /** Set while printing text whose values MLIR visits at another time (generic ops). */
+  suppress = false;
+  aliases!: AliasState;
+  override push(...items: string[]): number {
+    if (!this.suppress) for (const s of items) this.aliases.visitText(s);
+    return super.push(...items);
+  }
+}
+
+/** How the printer treats aliases: none, collecting them (first pass), or printing them. */
+type AliasMode = 'off' | 'collect' | 'use';
+
 export class OpPrinter {
-  private readonly out: string[] = [];
+  private readonly out: string[];
   private indent = 0;
   private readonly names: NameTable;
   private readonly defaultDialects: string[] = [];
+  private readonly aliasMode: AliasMode;
 
-  constructor(root: Operation, readonly options: PrintOptions = {}) {
-    this.names = new NameTable(root, !!options.generic);
+  constructor(root: Operation, readonly options: PrintOptions = {}, private readonly aliases?: AliasState,
+    mode: AliasMode = 'off', names?: NameTable) {
+    this.names = names ?? new NameTable(root, !!options.generic);
+    this.aliasMode = aliases ? mode : 'off';
+    if (this.aliasMode === 'collect') {
+      const buf = new ScanningBuffer();
+      buf.aliases = aliases!;
+      this.out = buf;
+    } else {
+      this.out = [];
+    }
   }
 
+  /**
+   * Prints `op` with MLIR's aliases: a plain pass when nothing can have one;
+   * else a pass that collects them (and, with locations, a pass that uses them).
+   */
   static print(op: Operation, options: PrintOptions = {}): string {
-    const p = new OpPrinter(op, options);
-    p.printOperation(op);
-    p.print('\n');
-    if (options.fileMetadata) p.print('\n' + options.fileMetadata + '\n');
-    return p.toString();
+    let body: string | undefined;
+    let names: NameTable | undefined;
+    if (!options.debugInfo) {
+      const p = new OpPrinter(op, options);
+      p.printOperation(op);
+      body = p.toString();
+      if (!mayHaveTextAliases(body)) return OpPrinter.assemble(body, undefined, options);
+      names = p.names;
+    }
+    const aliases = new AliasState();
+    const collector = new OpPrinter(op, options, aliases, 'collect', names);
+    collector.printOperation(op);
+    aliases.finalize();
+    names = collector.names;
+    if (aliases.hasLocations) {
+      const p = new OpPrinter(op, options, aliases, 'use', names);
+      p.printOperation(op);
+      body = p.toString();
+    } else {
+      body = collector.toString();
+    }
+    return OpPrinter.assemble(aliases.replaceText(body), aliases, options);
+  }
+
+  /** Up-front aliases, the op, deferred aliases, then the file's `{-# … #-}` section. */
+  private static assemble(body: string, aliases: AliasState | undefined, options: PrintOptions): string {
+    let s = aliases ? aliases.definitions(false) + body + '\n' + aliases.definitions(true) : body + '\n';
+    if (options.fileMetadata) s += '\n' + options.fileMetadata + '\n';
+    return s;
+  }
+
+  /** `loc(…)` as printed after an op: by alias when aliases are in use. */
+  private opLocation(l: Location): string {
+    const name = this.aliasMode === 'use' ? this.aliases!.locationName(l) : undefined;
+    return name ? `loc(${name})` : l.toString();
+  }
+
+  /** `loc(…)` printed inline (block arguments): nested locations by alias when in use. */
+  private inlineLocation(l: Location): string {
+    return this.aliasMode === 'use' ? `loc(${this.aliases!.locationInner(l)})` : l.toString();
   }
 
   toString(): string {
@@ -127,13 +192,16 @@ export class OpPrinter {
   allAttrs(op: Operation): [string, Attribute][] {
     return [...op.properties, ...op.attributes];
   }
-  printOptionalLocation(loc: { toString(): string }): void {
-    if (this.options.debugInfo) this.out.push(' ' + loc.toString());
+  printOptionalLocation(loc: Location): void {
+    if (!this.options.debugInfo) return;
+    if (this.aliasMode === 'collect') this.aliases!.visitLocation(loc, false);
+    this.out.push(' ' + this.inlineLocation(loc));
   }
 
   // ---- operations -----------------------------------------------------------------
 
   printOperation(op: Operation): void {
+    if (this.aliasMode === 'collect' && this.options.debugInfo) this.visitOpLocations(op);
     this.printResults(op);
     const def = op.def;
     // Every op sets the default dialect of its regions; one without (unregistered
@@ -148,7 +216,19 @@ export class OpPrinter {
       this.printGeneric(op);
     }
     if (scoped) this.defaultDialects.pop();
-    if (this.options.debugInfo) this.out.push(' ' + op.loc.toString());
+    if (this.options.debugInfo) this.out.push(' ' + this.opLocation(op.loc));
+  }
+
+  /**
+   * MLIR's alias walk visits an op's location before the op (deferred), and a
+   * function's argument locations with its signature (not deferred).
+   */
+  private visitOpLocations(op: Operation): void {
+    this.aliases!.visitLocation(op.loc, true);
+    const body = op.regions[0];
+    if (!this.options.generic && op.def?.has('FunctionLike') && op.def.hasCustomSyntax && body?.blocks[0]) {
+      for (const a of body.blocks[0].arguments) this.aliases!.visitLocation(a.loc, false);
+    }
   }
 
   /** The op name without the enclosing default dialect (`scoped`: the op's own entry is on top). */
@@ -172,6 +252,9 @@ export class OpPrinter {
   }
 
   printGeneric(op: Operation): void {
+    // MLIR's alias walk visits a generic op's regions before its types and attributes.
+    const scan = this.out instanceof ScanningBuffer ? this.out : undefined;
+    if (scan) scan.suppress = true;
     this.out.push(escapeString(op.name));
     this.out.push('(');
     this.printOperands(op.operandValues());
@@ -181,16 +264,25 @@ export class OpPrinter {
     }
     if (op.hasProperties) this.out.push(' <' + this.formatDict([...op.properties]) + '>');
     if (op.regions.length) {
+      if (scan) scan.suppress = false;
       this.out.push(' (');
       op.regions.forEach((r, i) => {
         if (i) this.out.push(', ');
         this.printRegion(r, { printEntryBlockArgs: true, printBlockTerminators: true, printEmptyBlock: true });
       });
       this.out.push(')');
+      if (scan) scan.suppress = true;
     }
     if (op.hasAttributes) this.out.push(' ' + this.formatDict([...op.attributes]));
     this.out.push(' : ');
     this.printFunctionalType(op.operands.map((o) => o.value.type), op.results.map((r) => r.type));
+    if (scan) {
+      scan.suppress = false;
+      for (const o of op.operands) this.aliases!.visitText(o.value.type.toString());
+      for (const r of op.results) this.aliases!.visitText(r.type.toString());
+      if (op.hasProperties) this.aliases!.visitText(this.formatDict([...op.properties]));
+      if (op.hasAttributes) this.aliases!.visitText(this.formatDict([...op.attributes]));
+    }
   }
 
   // ---- regions and blocks -----------------------------------------------------------
@@ -225,7 +317,10 @@ export class OpPrinter {
       b.arguments.forEach((a, i) => {
         if (i) this.out.push(', ');
         this.out.push(`${this.names.valueName(a)}: ${a.type}`);
-        if (this.options.debugInfo) this.out.push(' ' + a.loc.toString());
+        if (this.options.debugInfo) {
+          if (this.aliasMode === 'collect') this.aliases!.visitLocation(a.loc, false);
+          this.out.push(' ' + this.inlineLocation(a.loc));
+        }
       });
       this.out.push(')');
     }
