@@ -66,7 +66,7 @@ func.func @to_memref_and_back(%t: tensor<?xi64>, %u: tensor<*xi64>, %s: tensor<2
   return
 }
 
-#CSR = #sparse_tensor.encoding<{map = (d0, d1) -> (d0 : dense, d1 : compressed)}>
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
 
 // CHECK-LABEL: func.func @alloc_tensor
 func.func @alloc_tensor(%t: tensor<?x5xf32>, %sz: index, %e: tensor<4x4xf64, #CSR>) -> tensor<?x5xf32> {

@@ -271,11 +271,23 @@ const PUNCT: Record<string, Tok> = {
   '->': Tok.Arrow, '?': Tok.Question, '*': Tok.Star, '+': Tok.Plus, '-': Tok.Minus, '...': Tok.Ellipsis, '|': Tok.Vertical,
 };
 
+const NO_REGIONS_MAP: ReadonlyMap<string, Region[]> = new Map();
+const NO_SUCCESSORS_MAP: ReadonlyMap<string, Block[]> = new Map();
+
 class ParseCtx implements DirectiveContext {
   readonly operandRefs = new Map<string, UnresolvedOperand[]>();
   readonly types = new Map<string, Type[]>();
-  readonly regions = new Map<string, Region[]>();
-  readonly successors = new Map<string, Block[]>();
+  // Most ops have no regions or successors; those maps are made when first written.
+  regions = NO_REGIONS_MAP as Map<string, Region[]>;
+  successors = NO_SUCCESSORS_MAP as Map<string, Block[]>;
+  setRegions(name: string, rs: Region[]): void {
+    if (this.regions === NO_REGIONS_MAP) this.regions = new Map();
+    this.regions.set(name, rs);
+  }
+  setSuccessors(name: string, bs: Block[]): void {
+    if (this.successors === NO_SUCCESSORS_MAP) this.successors = new Map();
+    this.successors.set(name, bs);
+  }
   allOperandTypes?: Type[];
   allResultTypes?: Type[];
   allOperands?: UnresolvedOperand[];
@@ -355,7 +367,7 @@ class FormatInterpreter implements CompiledFormat {
         const isolated = this.def.has('IsolatedFromAbove');
         const r = p.parseRegion(new Region(), [], isolated, this.def.spec.defaultDialect);
         this.ensureTerminator(p, r);
-        ctx.regions.set(e.name, [r]);
+        ctx.setRegions(e.name, [r]);
         return;
       }
       case 'regions': {
@@ -367,7 +379,7 @@ class FormatInterpreter implements CompiledFormat {
         ctx.allRegions = rs;
         return;
       }
-      case 'successor': ctx.successors.set(e.name, [p.parseSuccessor()]); return;
+      case 'successor': ctx.setSuccessors(e.name, [p.parseSuccessor()]); return;
       case 'successors': {
         const bs: Block[] = [];
         if (p.tok === Tok.CaretId) do bs.push(p.parseSuccessor()); while (p.consumeIf(Tok.Comma));

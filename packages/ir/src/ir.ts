@@ -91,6 +91,9 @@ export interface OperationInit {
   loc?: Location;
 }
 
+const NO_BLOCKS: readonly Block[] = Object.freeze([]);
+const NO_REGIONS: readonly Region[] = Object.freeze([]);
+
 export class Operation {
   /** @internal Position in the block, valid while `parent.orderEpoch === orderEpoch` (see Block.order). */
   orderIndex = 0;
@@ -114,9 +117,12 @@ export class Operation {
     this.def = init.def;
     this.operands = (init.operands ?? []).map((v, i) => new OpOperand(this, i, v));
     this.results = (init.resultTypes ?? []).map((t, i) => new OpResult(t, this, i));
-    this.successors = [...(init.successors ?? [])];
+    // Most ops have neither successors nor regions: share one empty array.
+    this.successors = init.successors?.length ? [...init.successors] : (NO_BLOCKS as Block[]);
     const regions = init.regions ?? 0;
-    this.regions = typeof regions === 'number' ? Array.from({ length: regions }, () => new Region()) : [...regions];
+    this.regions = typeof regions === 'number'
+      ? (regions ? Array.from({ length: regions }, () => new Region()) : (NO_REGIONS as Region[]))
+      : regions.length ? [...regions] : (NO_REGIONS as Region[]);
     for (const r of this.regions) r.parentOp = this;
     // Maps handed over by the parser are adopted, not copied.
     this.props = adopt(init.properties);

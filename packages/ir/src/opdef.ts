@@ -231,8 +231,18 @@ export class OpDef {
   resultGroupSizes(op: Operation): number[] {
     return groupSizes(this.spec.results ?? [], op.results.length, op.getAttr('resultSegmentSizes'));
   }
+  /** Index of each operand group when every group holds exactly one value (no size lookup needed). */
+  private singleOperandIndex?: Map<string, number> | null;
+
   /** The values of operand group `name`. */
   operandGroup(op: Operation, name: string): Value[] {
+    if (this.singleOperandIndex === undefined) {
+      const specs = this.spec.operands ?? [];
+      this.singleOperandIndex = specs.every((o) => (o.arity ?? 'single') === 'single')
+        ? new Map(specs.map((o, i) => [o.name, i])) : null;
+    }
+    const i = this.singleOperandIndex?.get(name);
+    if (i !== undefined && op.operands.length === this.singleOperandIndex!.size) return [op.operands[i]!.value];
     const specs = this.spec.operands ?? [];
     const sizes = this.operandGroupSizes(op);
     let start = 0;

@@ -7,7 +7,7 @@
  */
 import { DenseArrayAttr, StringAttr, type Attribute } from './attributes.js';
 import { DiagnosticError, SourceFile, diag } from './diagnostics.js';
-import { Block, Operation, Region, Value } from './ir.js';
+import { Block, BlockArgument, Operation, Region, Value } from './ir.js';
 import { Tok } from './lexer.js';
 import { FileLineColLoc, type Location, UnknownLoc } from './location.js';
 import type { OpDef, Registry } from './opdef.js';
@@ -82,8 +82,6 @@ export class Parser extends AttrTypeParser {
   private isolated: IsolatedScope[] = [];
   private blockScopes: Map<string, BlockDef>[] = [];
   private defaultDialects: string[] = [];
-  /** Where each named value was defined, for "previously defined here" notes. */
-  private readonly definitionOffsets = new WeakMap<Value, number>();
   /** Top-level `{-# … #-}` text, kept verbatim. */
   fileMetadata: string | undefined;
 
@@ -196,12 +194,12 @@ export class Parser extends AttrTypeParser {
     const scope = this.scope;
     const prev = scope.values.get(name);
     if (prev) {
+      // The earlier definition's location (its op, or the block argument) is the note.
       const first = prev[0];
-      const defOffset = first ? this.definitionOffsets.get(first) : undefined;
-      const notes = defOffset !== undefined ? [diag('note', this.source.loc(defOffset), 'previously defined here')] : [];
+      const where = first instanceof BlockArgument ? first.loc : first?.definingOp?.loc;
+      const notes = where ? [diag('note', where, 'previously defined here')] : [];
       throw new DiagnosticError(diag('error', this.source.loc(offset), `redefinition of SSA value '${name}'`, notes));
     }
-    if (values[0]) this.definitionOffsets.set(values[0], offset);
     scope.values.set(name, values);
     scope.regionNames[scope.regionNames.length - 1]!.push(name);
     const refs = scope.forwardRefs.get(name);

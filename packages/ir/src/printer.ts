@@ -2,7 +2,7 @@
  * The MLIR text printer: generic form for every op, custom form through an op's
  * print hook or declarative format (the `OpPrinter` API is this class).
  */
-import { escapeString, printNamedAttr, printSymbolName, type Attribute } from './attributes.js';
+import { ArrayAttr, TypeAttr, escapeString, printNamedAttr, printSymbolName, type Attribute } from './attributes.js';
 import type { Block, Operation, Region, Value } from './ir.js';
 import { AliasState, mayHaveTextAliases } from './aliases.js';
 import type { Location } from './location.js';
@@ -210,13 +210,44 @@ export class OpPrinter {
     if (scoped) this.defaultDialects.push(def?.spec.defaultDialect ?? '');
     if (!this.options.generic && def && def.hasCustomSyntax) {
       this.out.push(this.shortName(op.name, scoped));
+      const scan = this.out instanceof ScanningBuffer && def.has('FunctionLike') ? this.out : undefined;
+      if (scan) this.visitFunctionSignature(op, scan);
       if (def.spec.print) def.spec.print(op, this);
       else def.format!.print(op, this);
+      if (scan) scan.suppress = false;
     } else {
       this.printGeneric(op);
     }
     if (scoped) this.defaultDialects.pop();
     if (this.options.debugInfo) this.out.push(' ' + this.opLocation(op.loc));
+  }
+
+  /**
+   * Function signatures are printed by hooks as text; MLIR's alias walk visits
+   * argument types (their attributes only for declarations: with a body it
+   * prints them with the block argument, which its walk skips), result types and
+   * attributes, then the other attributes. The hook's text is not scanned.
+   */
+  private visitFunctionSignature(op: Operation, scan: ScanningBuffer): void {
+    const ft = op.getAttr('function_type');
+    const fn = ft instanceof TypeAttr ? ft.value : undefined;
+    if (!(fn instanceof FunctionType)) return;
+    const visit = (a: { toString(): string } | undefined) => { if (a) this.aliases!.visitText(a.toString()); };
+    const argAttrs = op.getAttr('arg_attrs');
+    const resAttrs = op.getAttr('res_attrs');
+    const declaration = !op.regions[0]?.blocks.length;
+    fn.inputs.forEach((t, i) => {
+      visit(t);
+      if (declaration && argAttrs instanceof ArrayAttr) visit(argAttrs.elements[i]);
+    });
+    fn.results.forEach((t, i) => {
+      visit(t);
+      if (resAttrs instanceof ArrayAttr) visit(resAttrs.elements[i]);
+    });
+    const skip = new Set(['sym_name', 'sym_visibility', 'function_type', 'arg_attrs', 'res_attrs']);
+    const rest = this.allAttrs(op).filter(([k]) => !skip.has(k));
+    if (rest.length) visit(this.formatDict(rest));
+    scan.suppress = true;
   }
 
   /**
@@ -288,6 +319,15 @@ export class OpPrinter {
   // ---- regions and blocks -----------------------------------------------------------
 
   printRegion(region: Region, opts: RegionPrintOptions = {}): void {
+    // Region contents are always visited for aliases (see printGeneric, visitFunctionSignature).
+    const scan = this.out instanceof ScanningBuffer ? this.out : undefined;
+    const suppressed = scan?.suppress ?? false;
+    if (scan) scan.suppress = false;
+    this.printRegionBody(region, opts);
+    if (scan) scan.suppress = suppressed;
+  }
+
+  private printRegionBody(region: Region, opts: RegionPrintOptions): void {
     const printEntryArgs = opts.printEntryBlockArgs ?? true;
     const printTerms = opts.printBlockTerminators ?? true;
     this.out.push('{');

@@ -9,8 +9,9 @@ import { StringAttr } from './attributes.js';
 import { diag, type Diagnostic } from './diagnostics.js';
 import { computeDominators } from './dominance.js';
 import type { Block, Operation, Region, Value } from './ir.js';
+import type { Type } from './types.js';
 import { BlockArgument } from './ir.js';
-import type { Registry, ValueSpec, VerifyContext, VerifyNote } from './opdef.js';
+import type { AttrSpec, OpDef, Registry, ValueSpec, VerifyContext, VerifyNote } from './opdef.js';
 import { SymbolTableCollection } from './symbols.js';
 
 export interface VerifyOptions {
@@ -52,13 +53,57 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
   return errors;
 }
 
-function checkCount(what: string, specs: readonly ValueSpec[] | undefined, actual: number): string | undefined {
-  if (!specs) return undefined;
+/** What the generic checks of one op definition need, computed once per definition. */
+interface Plan {
+  countError(op: Operation): string | undefined;
+  /** Attributes that are required or carry a check. */
+  attrs: AttrSpec[];
+  typed: boolean;
+  terminator: boolean;
+  singleBlock: boolean;
+  symbolTable: boolean;
+}
+
+const plans = new Map<OpDef, Plan>();
+
+function countCheck(what: string, specs: readonly ValueSpec[], get: (op: Operation) => number): (op: Operation) => string | undefined {
   const fixed = specs.filter((s) => (s.arity ?? 'single') === 'single').length;
   const variadic = specs.length - fixed;
-  if (!variadic && actual !== fixed) return `requires ${fixed} ${what}${fixed === 1 ? '' : 's'}`;
-  if (variadic && actual < fixed) return `expected ${fixed} or more ${what}s, but found ${actual}`;
-  return undefined;
+  if (!variadic) return (op) => (get(op) !== fixed ? `requires ${fixed} ${what}${fixed === 1 ? '' : 's'}` : undefined);
+  return (op) => (get(op) < fixed ? `expected ${fixed} or more ${what}s, but found ${get(op)}` : undefined);
+}
+
+function planFor(def: OpDef): Plan {
+  let plan = plans.get(def);
+  if (plan) return plan;
+  const s = def.spec;
+  const checks: ((op: Operation) => string | undefined)[] = [];
+  if (!def.has('AttrSizedOperandSegments')) checks.push(countCheck('operand', s.operands ?? [], (op) => op.operands.length));
+  if (!def.has('AttrSizedResultSegments')) checks.push(countCheck('result', s.results ?? [], (op) => op.results.length));
+  const nRegions = (s.regions ?? []).length;
+  if (!(s.regions ?? []).some((r) => r.variadic)) {
+    checks.push((op) => (op.regions.length !== nRegions ? `requires ${nRegions} region${nRegions === 1 ? '' : 's'}` : undefined));
+  }
+  const nSucc = (s.successors ?? []).length;
+  if (!(s.successors ?? []).some((r) => r.variadic)) {
+    checks.push((op) => (op.successors.length !== nSucc ? `requires ${nSucc} successor${nSucc === 1 ? '' : 's'}` : undefined));
+  }
+  plan = {
+    countError: (op) => {
+      for (const c of checks) {
+        const e = c(op);
+        if (e) return e;
+      }
+      return undefined;
+    },
+    attrs: (s.attributes ?? []).filter((a) => (!a.optional && !a.default) || a.check),
+    typed: [...(s.operands ?? []), ...(s.results ?? [])].some((v) => v.type),
+    terminator: def.has('Terminator'),
+    singleBlock: def.has('SingleBlock'),
+    symbolTable: def.has('SymbolTable'),
+  };
+  plans.set(def, plan);
+  return plan;
 }
 
 function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): string | { text: string; notes?: VerifyNote[] } | undefined {
@@ -73,23 +118,10 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
     return verifyTerminators(op, registry);
   }
   const s = def.spec;
-  if (!def.has('AttrSizedOperandSegments')) {
-    const c = checkCount('operand', s.operands ?? [], op.operands.length);
-    if (c) return c;
-  }
-  if (!def.has('AttrSizedResultSegments')) {
-    const c = checkCount('result', s.results ?? [], op.results.length);
-    if (c) return c;
-  }
-  const nRegions = (s.regions ?? []).length;
-  if (!(s.regions ?? []).some((r) => r.variadic) && op.regions.length !== nRegions) {
-    return `requires ${nRegions} region${nRegions === 1 ? '' : 's'}`;
-  }
-  const nSucc = (s.successors ?? []).length;
-  if (!(s.successors ?? []).some((r) => r.variadic) && op.successors.length !== nSucc) {
-    return `requires ${nSucc} successor${nSucc === 1 ? '' : 's'}`;
-  }
-  for (const a of s.attributes ?? []) {
+  const plan = planFor(def);
+  const countErr = plan.countError(op);
+  if (countErr) return countErr;
+  for (const a of plan.attrs) {
     const v = op.getAttr(a.name);
     if (!v) {
       if (!a.optional && !a.default) return `requires attribute '${a.name}'`;
@@ -98,8 +130,10 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
     const bad = a.check?.(v);
     if (bad) return `attribute '${a.name}' failed to satisfy constraint: ${bad}`;
   }
-  const typeErr = checkTypes(op);
-  if (typeErr) return typeErr;
+  if (plan.typed) {
+    const typeErr = checkTypes(op);
+    if (typeErr) return typeErr;
+  }
   if (s.parents) {
     const parent = op.parentOp;
     if (!parent || !s.parents.includes(parent.name)) {
@@ -107,16 +141,16 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
       return s.parents.length === 1 ? `expects parent op '${s.parents[0]}'` : `expects parent op to be one of '${s.parents.join(', ')}'`;
     }
   }
-  if (def.has('Terminator')) {
+  if (plan.terminator) {
     const b = op.parent;
     if (b && b.last !== op) return 'must be the last operation in the parent block';
   }
-  if (def.has('SingleBlock')) {
+  if (plan.singleBlock) {
     for (const r of op.regions) if (r.blocks.length > 1) return `expects region #${op.regions.indexOf(r)} to have 0 or 1 blocks`;
   }
   const t = verifyTerminators(op, registry);
   if (t) return t;
-  if (def.has('SymbolTable')) {
+  if (plan.symbolTable) {
     const seen = new Map<string, Operation>();
     for (const r of op.regions) {
       for (const b of r.blocks) {
@@ -152,23 +186,29 @@ function describe(op: Operation): string {
   return `"${op.name}"`;
 }
 
+function checkGroupTypes(specs: readonly ValueSpec[] | undefined, n: number, typeAt: (i: number) => Type,
+  sizes: () => number[], what: string): string | undefined {
+  if (!specs) return undefined;
+  // Without variadic groups, group g is value g: no size computation needed.
+  const sz = specs.length === n && specs.every((s) => (s.arity ?? 'single') === 'single') ? undefined : sizes();
+  let idx = 0;
+  for (let g = 0; g < specs.length; g++) {
+    const spec = specs[g]!;
+    const count = sz ? (sz[g] ?? 0) : 1;
+    for (let k = 0; k < count; k++, idx++) {
+      if (idx >= n) return undefined;
+      const t = typeAt(idx);
+      if (spec.type && !spec.type.accepts(t)) return `${what} #${idx} must be ${spec.type.description}, but got '${t}'`;
+    }
+  }
+  return undefined;
+}
+
 function checkTypes(op: Operation): string | undefined {
   const def = op.def!;
-  const check = (specs: readonly ValueSpec[] | undefined, values: readonly Value[], sizes: number[], what: string) => {
-    let idx = 0;
-    for (let g = 0; g < (specs ?? []).length; g++) {
-      const spec = specs![g]!;
-      for (let k = 0; k < (sizes[g] ?? 0); k++, idx++) {
-        const v = values[idx];
-        if (v && spec.type && !spec.type.accepts(v.type)) {
-          return `${what} #${idx} must be ${spec.type.description}, but got '${v.type}'`;
-        }
-      }
-    }
-    return undefined;
-  };
-  return check(def.spec.operands, op.operandValues(), def.operandGroupSizes(op), 'operand') ??
-    check(def.spec.results, op.results, def.resultGroupSizes(op), 'result');
+  return checkGroupTypes(def.spec.operands, op.operands.length, (i) => op.operands[i]!.value.type,
+    () => def.operandGroupSizes(op), 'operand') ??
+    checkGroupTypes(def.spec.results, op.results.length, (i) => op.results[i]!.type, () => def.resultGroupSizes(op), 'result');
 }
 
 /** Answers "does this value dominate this use?" with per-region dominator trees. */
