@@ -48,7 +48,8 @@ const PATTERNS: readonly [string, string][] = [
 
 /** Whether printed text may hold values that get aliases. */
 export function mayHaveTextAliases(text: string): boolean {
-  return text.includes('affine_map<') || text.includes('affine_set<') || text.includes('#sparse_tensor.encoding<');
+  // One scan for `affine_` (maps and sets) and one for the encoding.
+  return text.includes('affine_') || text.includes('#sparse_tensor.encoding<');
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { FloatType, IndexType, IntegerType, type Type, DYNAMIC, NoneType, isShaped } from './types.js';
 import { encodeDenseHex } from './dense.js';
-import { FLOAT_FORMATS, formatFloatValue, hexOf, isNarrow, roundToFormat, toBits, wideLiteral } from './floats.js';
+import { FLOAT_FORMATS, formatFloatValue, formatWide, hexOf, isNarrow, roundToFormat, toBits } from './floats.js';
 
 export abstract class Attribute {
   private cached?: string;
@@ -78,12 +78,12 @@ export function floatToHex(value: number, type: Type): string {
 }
 
 export class FloatAttr extends Attribute implements TypedAttribute {
-  /** `raw` keeps the literal for types a JS number cannot hold exactly (f80, f128, f16 hex...). */
+  /** `raw`: the bits in hex, for f80/f128 (a JS number cannot hold them) and for NaNs (payloads). */
   constructor(readonly value: number, readonly type: Type, readonly raw?: string) { super(); }
   printValue(): string {
     if (this.raw === undefined) return formatFloat(this.value, this.type);
     // f80/f128 keep their literal; narrower types keep only NaN bits (payloads).
-    return this.type instanceof FloatType && !isNarrow(this.type.kind) ? wideLiteral(this.raw) : this.raw;
+    return this.type instanceof FloatType && !isNarrow(this.type.kind) ? formatWide(BigInt(this.raw), this.type.kind) : this.raw;
   }
   protected render(): string {
     // MLIR always spells the type; only array elements elide f64 (see elideDefaultType).
@@ -243,7 +243,7 @@ function printLeaf(l: DenseLeaf, elt: Type): string {
       if (elt instanceof FloatType) return formatFloat(Number(l.value), elt);
       if (elt instanceof IntegerType && elt.width === 1) return l.value ? 'true' : 'false';
       return normalizeInt(l.value, elt).toString();
-    case 'float': return l.raw !== undefined && elt instanceof FloatType && !isNarrow(elt.kind) ? wideLiteral(l.raw) : l.raw ?? formatFloat(l.value, elt);
+    case 'float': return l.raw !== undefined && elt instanceof FloatType && !isNarrow(elt.kind) ? formatWide(BigInt(l.raw), elt.kind) : l.raw ?? formatFloat(l.value, elt);
     case 'bool': return elt instanceof IntegerType && elt.width !== 1 ? (l.value ? '1' : '0') : String(l.value);
     case 'string': return escapeString(l.value);
     case 'complex': {

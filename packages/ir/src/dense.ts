@@ -47,6 +47,15 @@ function scalarOf(t: Type): Scalar | undefined {
       },
     };
   }
+  if (t instanceof FloatType) {
+    // f80/f128: elements keep their bits.
+    const width = FLOAT_FORMATS[t.kind]!.width;
+    return {
+      bits: Math.ceil(width / 8) * 8,
+      decode: (r) => ({ kind: 'float', value: Number.NaN, raw: hexOf(r, width) }),
+      encode: (l) => (l.kind === 'float' && l.raw !== undefined ? BigInt(l.raw) : undefined),
+    };
+  }
   if (t instanceof ComplexType) {
     const e = scalarOf(t.elementType);
     if (!e || e.bits === 1) return undefined;

@@ -9,8 +9,8 @@
  *     scientific `E` form when more than 3 padding zeros would be needed);
  *  3. hexadecimal bits for NaN and infinity (or when 2. has no '.').
  *
- * Values of formats up to 64 bits are held exactly in a JS number. f80 and
- * f128 literals keep their source text (see `wideLiteral`).
+ * Values of formats up to 64 bits are held exactly in a JS number; f80 and
+ * f128 values are kept as their bits (see `formatWide`).
  */
 
 export interface FloatFormat {
@@ -142,68 +142,178 @@ export function hexOf(bits: bigint, width: number): string {
   return '0x' + BigInt.asUintN(width, bits).toString(16).toUpperCase().padStart(Math.ceil(width / 4), '0');
 }
 
-/** MLIR's 6-decimal scientific form: `1.500000e+00`, `-0.000000e+00`. */
-export function shortForm(v: number): string {
-  let s = v.toExponential(6);
-  if (Object.is(v, -0)) s = '-' + s;
-  return s.replace(/e([+-])(\d)$/, 'e$10$2');
+/**
+ * APFloat::toString, digit for digit: the exact decimal value is first cut down
+ * (by truncation) to about `precision` digits, then rounded half-up to exactly
+ * `precision` digits; `padding` bounds the zeros written before switching to
+ * scientific form (0: always scientific), `truncateZero` false pads the digits
+ * to `precision` decimals and writes a lower-case, two-digit exponent.
+ */
+export function apfloatString(v: number | Exact, precision: number, padding: number, truncateZero: boolean): string {
+  const x = typeof v === 'number' ? exactOf(v) : v;
+  const sign = x.neg ? '-' : '';
+  if (x.m === 0n) return sign + (padding ? '0' : truncateZero ? '0.0E+0' : '0.' + '0'.repeat(precision) + 'e+00');
+  // The value as M * 2^e with M odd (trailing binary zeros dropped).
+  let m = x.m;
+  let e2 = x.e;
+  while (!(m & 1n)) {
+    m >>= 1n;
+    e2++;
+  }
+  // To M * 10^exp.
+  let exp = 0;
+  if (e2 > 0) m <<= BigInt(e2);
+  else if (e2 < 0) {
+    m *= 5n ** BigInt(-e2);
+    exp = e2;
+  }
+  // First cut: a conservative number of decimal digits, by truncation.
+  const active = m.toString(2).length;
+  const required = Math.floor((precision * 196 + 58) / 59);
+  if (active > required) {
+    const tens = Math.floor(((active - required) * 59) / 196);
+    if (tens) {
+      m /= 10n ** BigInt(tens);
+      exp += tens;
+    }
+  }
+  let digits = m.toString();
+  const t = digits.replace(/0+$/, '');
+  exp += digits.length - t.length;
+  digits = t;
+  // Then round half-up to `precision` digits (a carry through all nines leaves "1").
+  if (digits.length > precision) {
+    const total = digits.length;
+    let keep = digits.slice(0, precision);
+    if (digits.charCodeAt(precision) >= 53) keep = (BigInt(keep) + 1n).toString();
+    if (keep.length > precision) {
+      digits = '1';
+      exp += total;
+    } else {
+      exp += total - precision;
+      const k = keep.replace(/0+$/, '');
+      exp += keep.length - k.length;
+      digits = k;
+    }
+  }
+  const n = digits.length;
+  let scientific: boolean;
+  if (!padding) scientific = true;
+  else if (exp >= 0) scientific = exp > padding || n + exp > precision;
+  else {
+    const msd = exp + n - 1;
+    scientific = msd < 0 && -msd > padding;
+  }
+  if (scientific) {
+    const e10 = exp + n - 1;
+    let s = digits[0] + '.' + (n === 1 && truncateZero ? '0' : digits.slice(1));
+    if (!truncateZero && precision > n - 1) s += '0'.repeat(precision - n + 1);
+    const ee = String(Math.abs(e10));
+    return sign + s + (truncateZero ? 'E' : 'e') + (e10 >= 0 ? '+' : '-') + (!truncateZero && ee.length < 2 ? '0' + ee : ee);
+  }
+  if (exp >= 0) return sign + digits + '0'.repeat(exp);
+  const whole = exp + n;
+  return sign + (whole > 0 ? digits.slice(0, whole) + '.' + digits.slice(whole) : '0.' + '0'.repeat(-whole) + digits);
 }
 
-/** Exact decimal digits of a finite double: value = digits * 10^exp (digits without sign). */
-function exactDecimal(v: number): { digits: string; exp: number } {
+/** A finite float exactly: (-1)^neg * m * 2^e. */
+export interface Exact {
+  neg: boolean;
+  m: bigint;
+  e: number;
+}
+
+/** The exact value of a finite double. */
+export function exactOf(v: number): Exact {
   const d = new DataView(new ArrayBuffer(8));
-  d.setFloat64(0, Math.abs(v));
+  d.setFloat64(0, v);
   const bits = d.getBigUint64(0);
   const be = Number((bits >> 52n) & 0x7ffn);
   let m = bits & ((1n << 52n) - 1n);
-  let e: number;
-  if (be === 0) e = -1074;
-  else {
-    m |= 1n << 52n;
-    e = be - 1075;
+  if (be !== 0) m |= 1n << 52n;
+  return { neg: bits >> 63n === 1n, m, e: be === 0 ? -1074 : be - 1075 };
+}
+
+const bitLength = (m: bigint): number => m.toString(2).length;
+
+/**
+ * f80 (x87, explicit integer bit) and f128 (IEEE quad) bits, which a JS number
+ * cannot hold: decoded exactly, or 'inf'/'nan'.
+ */
+function decodeWide(bits: bigint, kind: string): Exact | 'inf' | 'nan' | 'unnormal' {
+  const f = FLOAT_FORMATS[kind]!;
+  bits = BigInt.asUintN(f.width, bits);
+  const neg = bits >> BigInt(f.width - 1) === 1n;
+  const fracBits = kind === 'f80' ? 64 : 112;
+  const exp = Number((bits >> BigInt(fracBits)) & 0x7fffn);
+  const frac = bits & ((1n << BigInt(fracBits)) - 1n);
+  if (exp === 0x7fff) {
+    const payload = kind === 'f80' ? frac & ((1n << 63n) - 1n) : frac;
+    return payload ? 'nan' : 'inf';
   }
-  if (m === 0n) return { digits: '0', exp: 0 };
-  if (e >= 0) return { digits: (m << BigInt(e)).toString(), exp: 0 };
-  return { digits: (m * 5n ** BigInt(-e)).toString(), exp: e };
+  // An x87 "unnormal" (no integer bit with a non-zero exponent) is a NaN to APFloat.
+  if (kind === 'f80' && exp !== 0 && !(frac >> 63n)) return 'unnormal';
+  if (kind === 'f80') return { neg, m: frac, e: (exp || 1) - 16383 - 63 };
+  return { neg, m: exp ? frac | (1n << 112n) : frac, e: (exp || 1) - 16383 - 112 };
+}
+
+/** The f80/f128 bits of a double (MLIR reads decimal literals of these types as doubles). */
+export function wideBitsOfDouble(v: number, kind: string): bigint {
+  const f = FLOAT_FORMATS[kind]!;
+  const signBit = (v < 0 || Object.is(v, -0) ? 1n : 0n) << BigInt(f.width - 1);
+  const fracBits = kind === 'f80' ? 64 : 112;
+  if (Number.isNaN(v)) return (0x7fffn << BigInt(fracBits)) | (kind === 'f80' ? 0xc000000000000000n : 1n << 111n);
+  if (!Number.isFinite(v)) return signBit | (0x7fffn << BigInt(fracBits)) | (kind === 'f80' ? 1n << 63n : 0n);
+  const x = exactOf(v);
+  if (x.m === 0n) return signBit;
+  const sigBits = kind === 'f80' ? 64 : 113;
+  const shift = sigBits - bitLength(x.m);
+  const sig = x.m << BigInt(shift);
+  const exp = BigInt(x.e - shift + 16383 + sigBits - 1);
+  return signBit | (exp << BigInt(fracBits)) | (kind === 'f80' ? sig : sig - (1n << 112n));
+}
+
+/** Whether the decimal `text` reads back (rounded to nearest) as `x` in a format of `precision` bits. */
+function readsBackAs(text: string, x: Exact, precision: number, minExp: number): boolean {
+  const m = /^(-?)(\d+)\.(\d*)e([+-]\d+)$/.exec(text);
+  if (!m) return false;
+  if ((m[1] === '-') !== x.neg) return false;
+  const digits = BigInt(m[2]! + m[3]!);
+  const k = Number(m[4]) - m[3]!.length; // decimal = digits * 10^k
+  // Half an ulp of x: 2^(E - precision) with E the exponent of x's leading bit.
+  const top = bitLength(x.m) - 1 + x.e;
+  const halfUlpExp = Math.max(top, minExp) - precision;
+  // Compare |digits*10^k - m*2^e| <= 2^halfUlpExp, all scaled by 5^K * 2^L to integers.
+  const K = BigInt(Math.max(0, -k));
+  const L = -Math.min(0, k, x.e, halfUlpExp);
+  const pow5 = 5n ** K;
+  const dec = k >= 0 ? digits * 10n ** BigInt(k) * (1n << BigInt(L)) : digits << BigInt(k + L);
+  const val = x.m * pow5 << BigInt(x.e + L);
+  const diff = dec > val ? dec - val : val - dec;
+  return diff <= pow5 << BigInt(halfUlpExp + L);
+}
+
+/** How MLIR prints f80/f128 bits. */
+export function formatWide(bits: bigint, kind: string): string {
+  const f = FLOAT_FORMATS[kind]!;
+  const x = decodeWide(bits, kind);
+  if (x === 'inf' || x === 'nan') return hexOf(bits, f.width);
+  // Printed as the NaN APFloat makes of it: all-ones exponent, sign and significand kept.
+  if (x === 'unnormal') return hexOf(bits | (0x7fffn << 64n), f.width);
+  const short = apfloatString(x, 6, 0, false);
+  if (readsBackAs(short, x, f.precision, 1 - f.bias)) return short;
+  const natural = apfloatString(x, 2 + Math.floor((f.precision * 59) / 196), 3, true);
+  return natural.includes('.') ? natural : hexOf(bits, f.width);
+}
+
+/** MLIR's 6-decimal scientific form: `1.500000e+00`, `-0.000000e+00`. */
+export function shortForm(v: number): string {
+  return apfloatString(v, 6, 0, false);
 }
 
 /** APFloat::toString(Str) with the default arguments (natural precision, padding 3, zeros truncated). */
 export function naturalForm(v: number, precision: number): string {
-  const neg = v < 0 || Object.is(v, -0);
-  let { digits, exp } = exactDecimal(v);
-  const maxDigits = 2 + Math.floor((precision * 59) / 196);
-  if (digits.length > maxDigits) {
-    const drop = digits.length - maxDigits;
-    let keep = digits.slice(0, maxDigits);
-    if (digits.charCodeAt(maxDigits) >= 53) keep = (BigInt(keep) + 1n).toString();
-    exp += drop;
-    if (keep.length > maxDigits) {
-      keep = keep.slice(0, maxDigits);
-      exp++;
-    }
-    digits = keep;
-  }
-  const trimmed = digits.replace(/0+$/, '');
-  exp += digits.length - trimmed.length;
-  digits = trimmed || '0';
-  const n = digits.length;
-  let scientific: boolean;
-  if (exp >= 0) scientific = exp > 3 || n + exp > maxDigits;
-  else {
-    const msd = exp + n - 1;
-    scientific = msd < 0 && -msd > 3;
-  }
-  let s: string;
-  if (scientific) {
-    const e = exp + n - 1;
-    s = digits[0] + '.' + (n === 1 ? '0' : digits.slice(1)) + 'E' + (e >= 0 ? '+' : '-') + Math.abs(e);
-  } else if (exp >= 0) {
-    s = digits + '0'.repeat(exp);
-  } else {
-    const whole = exp + n;
-    s = whole > 0 ? digits.slice(0, whole) + '.' + digits.slice(whole) : '0.' + '0'.repeat(-whole) + digits;
-  }
-  return (neg ? '-' : '') + s;
+  return apfloatString(v, 2 + Math.floor((precision * 59) / 196), 3, true);
 }
 
 /** How MLIR prints a float value of format `kind` (the value already exact in that format). */
@@ -217,26 +327,4 @@ export function formatFloatValue(v: number, kind: string): string {
     if (natural.includes('.')) return natural;
   }
   return hexOf(toBits(v, kind), f.width);
-}
-
-/**
- * Prints an f80/f128 literal kept as source text: hex stays hex; a decimal with
- * at most 7 significant digits takes the short form (its value in these formats
- * reads back the same); longer decimals are kept as written.
- */
-export function wideLiteral(raw: string): string {
-  if (/^-?0x/i.test(raw)) return raw.replace(/^(-?)0x(.*)$/i, (_m, s: string, h: string) => `${s}0x${h.toUpperCase()}`);
-  const m = /^(-?)(\d*)\.?(\d*)(?:[eE]([+-]?\d+))?$/.exec(raw);
-  if (!m) return raw;
-  const [, sign, int, frac, e] = m as unknown as [string, string, string, string, string | undefined];
-  let digits = (int + frac).replace(/^0+/, '');
-  let exp = Number(e ?? 0) - frac.length;
-  if (!digits) return `${sign}0.000000e+00`;
-  const t = digits.replace(/0+$/, '');
-  exp += digits.length - t.length;
-  digits = t;
-  if (digits.length > 7) return raw;
-  const e10 = exp + digits.length - 1;
-  const mant = digits[0] + '.' + digits.slice(1).padEnd(6, '0');
-  return `${sign}${mant}e${e10 < 0 ? '-' : '+'}${String(Math.abs(e10)).padStart(2, '0')}`;
 }

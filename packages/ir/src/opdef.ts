@@ -302,6 +302,7 @@ export class Registry {
   }
   lookup(name: string): OpDef | undefined { return this.ops.get(name); }
   hasDialect(name: string): boolean { return this.dialects.has(name); }
+  dialectNames(): Iterable<string> { return this.dialects.keys(); }
   dialect(name: string): DialectSpec | undefined { return this.dialects.get(name); }
   opNames(): string[] { return [...this.ops.keys()]; }
 }

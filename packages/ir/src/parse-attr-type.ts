@@ -9,7 +9,7 @@ import {
 } from './attributes.js';
 import { DiagnosticError, diag, type SourceFile } from './diagnostics.js';
 import { decodeDenseHex } from './dense.js';
-import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat } from './floats.js';
+import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat, wideBitsOfDouble } from './floats.js';
 import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
 import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from './location.js';
 import type { Registry } from './opdef.js';
@@ -30,9 +30,24 @@ export class AttrTypeParser {
   protected readonly pendingLocAliases: { ref: AliasLoc; offset: number }[] = [];
   private readonly simpleTypes = new Map<string, Type>();
 
+  /** -allow-unregistered-dialect: types and attributes of unknown dialects are kept opaque. */
+  protected allowUnregisteredDialects = true;
+
   constructor(readonly source: SourceFile, readonly registry: Registry) {
     this.lex = new Lexer(source.text);
     this.lex.next();
+  }
+
+  /**
+   * A type or attribute of a dialect neither we nor mlir-opt-19 know needs
+   * -allow-unregistered-dialect (dialects mlir-opt-19 has but we do not model
+   * stay opaque, since mlir-opt-19 accepts them).
+   */
+  private checkDialectKnown(dialect: string, body: string, what: 'type' | 'attribute', at: number): void {
+    if (this.allowUnregisteredDialects || this.registry.hasDialect(dialect) || MLIR_OPT_19_DIALECTS.has(dialect)) return;
+    const shown = `"${dialect}"<"${body}">`;
+    const tail = 'created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used';
+    this.error(what === 'type' ? `\`!${shown}\` type ${tail}` : `#${shown} : 'none' attribute ${tail}`, at);
   }
 
   // ---- tokens ---------------------------------------------------------------
@@ -41,9 +56,30 @@ export class AttrTypeParser {
   get spelling(): string { return this.lex.spelling; }
   get offset(): number { return this.lex.start; }
 
-  error(message: string, offset = this.lex.start): never {
+  /** Reports an error (with notes `[message, offset]`) at `offset`, by default the current token. */
+  error(message: string, offset = this.lex.start, notes: readonly (readonly [string, number])[] = []): never {
     if (this.lex.kind === Tok.Error && offset === this.lex.start) message = this.lex.error;
-    throw new DiagnosticError(diag('error', this.source.loc(offset), message));
+    if (this.lex.kind === Tok.Eof && offset === this.lex.start) offset = this.beforeEof(offset);
+    const ns = notes.map(([m, at]) => diag('note', this.source.loc(at), m));
+    throw new DiagnosticError(diag('error', this.source.loc(offset), message, ns));
+  }
+
+  /**
+   * Where MLIR reports an error found at the end of the file: the end of the last
+   * line with code, before blank lines and `//` comments.
+   */
+  private beforeEof(offset: number): number {
+    const text = this.lex.text;
+    let end = offset;
+    for (;;) {
+      while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+      if (end === 0) return offset;
+      if (text[end - 1] !== '\n' && text[end - 1] !== '\r') return end;
+      end--;
+      const lineStart = Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1)) + 1;
+      const comment = text.slice(lineStart, end).indexOf('//');
+      if (comment >= 0) end = lineStart + comment;
+    }
   }
   consume(): void {
     this.lex.next();
@@ -260,6 +296,8 @@ export class AttrTypeParser {
     let text = name;
     if (this.lex.kind === Tok.Less && this.lex.start === start + name.length + 1) text += this.captureAngleBody();
     const dialect = /^[A-Za-z_][\w$]*/.exec(text)?.[0] ?? '';
+    const bare = text[dialect.length] === '<'; // `!foo<"body">` rather than `!foo.body`
+    this.checkDialectKnown(dialect, bare ? text.slice(dialect.length + 1, -1) : text.slice(dialect.length + 1), 'type', start);
     const known = this.registry.dialect(dialect)?.parseType?.(text.slice(dialect.length + 1));
     return known ?? OpaqueType.get(text);
   }
@@ -375,7 +413,10 @@ export class AttrTypeParser {
       this.consumeDimX();
       const elt = this.parseType();
       let space: Attribute | undefined;
-      if (this.consumeIf(Tok.Comma)) space = this.parseAttribute();
+      if (this.consumeIf(Tok.Comma)) {
+        const attrAt = this.lex.start;
+        space = this.memorySpace(this.parseAttribute(), attrAt);
+      }
       this.expect(Tok.Greater, "expected '>' in memref type");
       return UnrankedMemRefType.get(elt, space);
     }
@@ -389,15 +430,26 @@ export class AttrTypeParser {
     let layout: Attribute | undefined;
     let space: Attribute | undefined;
     while (this.consumeIf(Tok.Comma)) {
+      const attrAt = this.lex.start;
       const a = this.parseAttribute();
       const isLayout = a instanceof StridedLayoutAttr || (a instanceof OpaqueAttr && a.text.startsWith('affine_map<'));
       if (isLayout && !space && !layout) layout = a;
-      else if (!space) space = a;
+      else if (!space) space = this.memorySpace(a, attrAt);
       else this.error("expected '>' in memref type");
     }
     this.expect(Tok.Greater, "expected '>' in memref type");
     if (layout && isIdentityAffineMap(layout)) layout = undefined;
     return MemRefType.get(shape, elt, layout, space);
+  }
+
+  /**
+   * A memref memory space: integers, strings, dictionaries and dialect
+   * attributes; the integer 0 is the default space and is dropped (as in MLIR).
+   */
+  private memorySpace(a: Attribute, at: number): Attribute | undefined {
+    if (a instanceof IntegerAttr) return a.value === 0n ? undefined : a;
+    if (a instanceof StringAttr || a instanceof DictionaryAttr || (a instanceof OpaqueAttr && a.dialect)) return a;
+    return this.error('unsupported memory space Attribute', at);
   }
 
   // ---- attributes -----------------------------------------------------------
@@ -483,7 +535,10 @@ export class AttrTypeParser {
     }
     t ??= IntegerType.get(64);
     if (t instanceof FloatType) {
-      if (!sp.startsWith('0x')) this.error('unexpected decimal integer literal for a floating point value', start);
+      if (!sp.startsWith('0x')) {
+        this.error('unexpected decimal integer literal for a floating point value', start,
+          [['add a trailing dot to make the literal a float', start]]);
+      }
       if (neg) this.error('hexadecimal float literal should not have a leading minus', start);
       return floatFromHex(sp, t);
     }
@@ -544,6 +599,9 @@ export class AttrTypeParser {
     let text = '#' + name;
     if (this.lex.kind === Tok.Less && this.lex.start === start + text.length) text += this.captureAngleBody();
     const dialect = /^[A-Za-z_][\w$]*/.exec(name)?.[0] ?? '';
+    const pretty = text[dialect.length + 1] === '.';
+    this.checkDialectKnown(dialect, pretty ? text.slice(dialect.length + 2) : text.slice(dialect.length + 2, -1), 'attribute',
+      pretty ? start + dialect.length + 2 : start);
     const parse = name.includes('.') ? this.registry.dialect(dialect)?.parseAttr : undefined;
     const known = parse?.(text.slice(dialect.length + 2), (msg) => this.error(msg, start));
     return known ?? new OpaqueAttr(text);
@@ -565,6 +623,11 @@ export class AttrTypeParser {
         }
         const neg = this.consumeIf(Tok.Minus);
         if (this.tok !== Tok.Integer && this.tok !== Tok.Float) this.error('expected integer or float literal');
+        if (elt instanceof IntegerType && this.tok === Tok.Float) this.error('expected integer literal');
+        if (elt instanceof FloatType && this.tok === Tok.Integer && !this.spelling.startsWith('0x')) {
+          this.error('unexpected decimal integer literal for a floating point value', this.lex.start,
+            [['add a trailing dot to make the literal a float', this.lex.start]]);
+        }
         const v = this.tok === Tok.Integer && this.spelling.startsWith('0x') && elt instanceof FloatType
           ? hexToFloat(this.spelling, elt) : Number(this.spelling);
         values.push(neg ? -v : v);
@@ -617,6 +680,11 @@ export class AttrTypeParser {
       if (decoded === 'invalid') this.error(`elements hex data size is invalid for provided type: '${t}'`, bodyAt);
       if (decoded !== undefined) body = decoded;
     } else if (body) {
+      // A nested literal must have the type's shape (a single element is a splat).
+      const shape = literalShape(body);
+      if (shape.length && shape.join() !== t.shape.join()) {
+        this.error(`inferred shape of elements literal ([${shape.join(', ')}]) does not match type ([${t.shape.join(', ')}])`, bodyAt);
+      }
       body = this.normalizeDenseLeaves(body, t.elementType, bodyAt);
     }
     return new DenseElementsAttr(body, t);
@@ -686,7 +754,8 @@ export class AttrTypeParser {
           return Number.isNaN(v) ? { kind: 'float', value: v, raw: hexOf(l.value, scalar.width) } : { kind: 'float', value: v };
         }
         if (l.kind === 'float') {
-          return isNarrow(scalar.kind) ? { kind: 'float', value: roundToFormat(l.value, scalar.kind) } : l;
+          return isNarrow(scalar.kind) ? { kind: 'float', value: roundToFormat(l.value, scalar.kind) }
+            : { kind: 'float', value: l.value, raw: hexOf(wideBitsOfDouble(l.value, scalar.kind), scalar.width) };
         }
       } else if ((scalar instanceof IntegerType || scalar instanceof IndexType) && l.kind === 'float') {
         this.error('expected integer elements, but parsed floating-point', at);
@@ -834,6 +903,14 @@ function fuseLocations(locs: readonly Location[], meta: Attribute | undefined): 
   return new FusedLoc(out, meta);
 }
 
+/** The dialects mlir-opt-19 registers (`mlir-opt-19 --show-dialects`). */
+const MLIR_OPT_19_DIALECTS = new Set([
+  'acc', 'affine', 'amdgpu', 'amx', 'arith', 'arm_neon', 'arm_sme', 'arm_sve', 'async', 'bufferization', 'builtin', 'cf',
+  'complex', 'dlti', 'emitc', 'func', 'gpu', 'index', 'irdl', 'linalg', 'llvm', 'math', 'memref', 'mesh', 'ml_program',
+  'mpi', 'nvgpu', 'nvvm', 'omp', 'pdl', 'pdl_interp', 'polynomial', 'ptr', 'quant', 'rocdl', 'scf', 'shape',
+  'sparse_tensor', 'spirv', 'tensor', 'test', 'test_dyn', 'tosa', 'transform', 'ub', 'vector', 'x86vector', 'xegpu',
+]);
+
 /** The shape of a nested literal (`[[1, 2], [3, 4]]` → [2, 2]; a single element → []). */
 function literalShape(t: DenseTree): number[] {
   const shape: number[] = [];
@@ -888,10 +965,11 @@ function scanTypeEnd(s: string, i: number): number {
   return j;
 }
 
-/** A decimal float literal: the nearest value of the type (f80/f128 keep the literal text). */
+/** A decimal float literal: read as a double, then rounded to the type (as MLIR does; f80/f128 keep their bits). */
 function floatLiteral(neg: boolean, sp: string, t: FloatType): FloatAttr {
   const v = neg ? -Number(sp) : Number(sp);
-  return new FloatAttr(roundToFormat(v, t.kind), t, isNarrow(t.kind) ? undefined : (neg ? '-' : '') + sp);
+  if (!isNarrow(t.kind)) return new FloatAttr(v, t, hexOf(wideBitsOfDouble(v, t.kind), t.width));
+  return new FloatAttr(roundToFormat(v, t.kind), t);
 }
 
 /** `0x…` bits of a float type; NaN payloads and f80/f128 keep the bits as text. */

@@ -87,6 +87,7 @@ export class Parser extends AttrTypeParser {
 
   constructor(source: SourceFile, registry: Registry, readonly options: ParseOptions = {}) {
     super(source, registry);
+    this.allowUnregisteredDialects = !!options.allowUnregistered;
   }
 
   /** Parses a whole file into a top-level module (wrapping bare ops in one, as mlir-opt does). */
@@ -189,6 +190,9 @@ export class Parser extends AttrTypeParser {
     for (const n of names) this.scope.values.delete(n);
   }
 
+  /** Where each value's name was defined (MLIR's "prior use here" notes point there). */
+  private readonly nameOffsets = new WeakMap<Value, number>();
+
   /** Binds `%name` to values (one per result in a `%name:N` group). */
   private defineValues(name: string, values: Value[], offset: number): void {
     const scope = this.scope;
@@ -196,12 +200,14 @@ export class Parser extends AttrTypeParser {
     if (prev) {
       // The earlier definition's location (its op, or the block argument) is the note.
       const first = prev[0];
-      const where = first instanceof BlockArgument ? first.loc : first?.definingOp?.loc;
+      const at = first ? this.nameOffsets.get(first) : undefined;
+      const where = at !== undefined ? this.source.loc(at) : first instanceof BlockArgument ? first.loc : first?.definingOp?.loc;
       const notes = where ? [diag('note', where, 'previously defined here')] : [];
       throw new DiagnosticError(diag('error', this.source.loc(offset), `redefinition of SSA value '${name}'`, notes));
     }
     scope.values.set(name, values);
     scope.regionNames[scope.regionNames.length - 1]!.push(name);
+    if (values[0]) this.nameOffsets.set(values[0], offset);
     const refs = scope.forwardRefs.get(name);
     if (!refs) return;
     scope.forwardRefs.delete(name);
@@ -225,7 +231,9 @@ export class Parser extends AttrTypeParser {
       if (!v) this.error(`reference to invalid result number`, u.offset);
       if (v.type !== type) {
         const shown = u.number || vals.length > 1 ? `${u.name}#${u.number}` : u.name;
-        this.error(`use of value '${shown}' expects different type than prior uses: '${type}' vs '${v.type}'`, u.offset);
+        const defAt = vals[0] ? this.nameOffsets.get(vals[0]) : undefined;
+        this.error(`use of value '${shown}' expects different type than prior uses: '${type}' vs '${v.type}'`, u.offset,
+          defAt === undefined ? [] : [['prior use here', defAt]]);
       }
       return v;
     }
@@ -233,7 +241,10 @@ export class Parser extends AttrTypeParser {
     if (!refs) scope.forwardRefs.set(u.name, (refs = []));
     for (const r of refs) {
       if ((r as ForwardRef & { number: number }).number === u.number) {
-        if (r.type !== type) this.error(`use of value '${u.name}' expects different type than prior uses: '${type}' vs '${r.type}'`, u.offset);
+        if (r.type !== type) {
+          this.error(`use of value '${u.name}' expects different type than prior uses: '${type}' vs '${r.type}'`, u.offset,
+            [['prior use here', r.offset]]);
+        }
         return r;
       }
     }
@@ -419,7 +430,7 @@ export class Parser extends AttrTypeParser {
     if (this.tok !== Tok.RBrace) this.error("expected '}' to end region", this.offset);
     this.consume();
     for (const [name, def] of this.blocks) {
-      if (!def.defined) this.error(`reference to an undefined block '${name}'`, def.offset);
+      if (!def.defined) this.error('reference to an undefined block', def.offset);
     }
     this.defaultDialects.pop();
     this.blockScopes.pop();
@@ -523,7 +534,7 @@ export class Parser extends AttrTypeParser {
     const def = this.registry.lookup(name);
     if (!def) this.checkUnregistered(name, offset);
     const state = new OperationState(name, def, this.locFor(offset));
-    const operands = this.parseParenOperandList();
+    const operands = this.tok === Tok.LParen ? this.parseParenOperandList() : this.error("expected '(' to start operand list");
     if (this.tok === Tok.LSquare) {
       this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => state.successors.push(this.parseSuccessor()));
     }
@@ -549,10 +560,11 @@ export class Parser extends AttrTypeParser {
     const fnOffset = this.offset;
     const fnType = this.parseType();
     if (!(fnType instanceof FunctionType)) return this.error('expected function type', fnOffset);
-    state.operands = this.resolveOperands(operands, fnType.inputs, typeOffset);
     if (operands.length !== fnType.inputs.length) {
-      this.error(`expected ${operands.length} operand type${operands.length === 1 ? '' : 's'} but had ${fnType.inputs.length}`, fnOffset);
+      // MLIR's wording, byte for byte: it streams a NUL character instead of the plural 's'.
+      this.error(`expected ${operands.length} operand type${operands.length === 1 ? '\0' : 's'} but had ${fnType.inputs.length}`, fnOffset);
     }
+    state.operands = this.resolveOperands(operands, fnType.inputs, typeOffset);
     state.types = [...fnType.results];
     // Default-valued properties exist even when the generic form leaves them out (as in MLIR).
     for (const a of def?.spec.attributes ?? []) {
@@ -587,6 +599,11 @@ export class Parser extends AttrTypeParser {
       }
     }
     if (!def || !def.hasCustomSyntax) {
+      const dialect = spelled.includes('.') ? spelled.slice(0, spelled.indexOf('.')) : '';
+      if (dialect && !this.registry.hasDialect(dialect)) {
+        const known = [...this.registry.dialectNames()].sort().join(', ');
+        this.error(`Dialect \`${dialect}' not found for custom op '${spelled}' `, offset, [[`Registered dialects: ${known} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management`, offset]]);
+      }
       const dd = this.defaultDialects[this.defaultDialects.length - 1];
       const alt = dd && !spelled.includes('.') ? ` (tried '${dd}.${spelled}' as well)` : '';
       this.error(`custom op '${spelled}' is unknown${alt}`, offset);

@@ -66,28 +66,47 @@ interface Plan {
 
 const plans = new Map<OpDef, Plan>();
 
-function countCheck(what: string, specs: readonly ValueSpec[], get: (op: Operation) => number): (op: Operation) => string | undefined {
+/**
+ * The count traits ODS gives an op, with their messages: ZeroOperands,
+ * OneOperand, NOperands, AtLeastNOperands (and the same for results).
+ */
+function countCheck(what: 'operand' | 'result', specs: readonly ValueSpec[], get: (op: Operation) => number): (op: Operation) => string | undefined {
   const fixed = specs.filter((s) => (s.arity ?? 'single') === 'single').length;
   const variadic = specs.length - fixed;
-  if (!variadic) return (op) => (get(op) !== fixed ? `requires ${fixed} ${what}${fixed === 1 ? '' : 's'}` : undefined);
-  return (op) => (get(op) < fixed ? `expected ${fixed} or more ${what}s, but found ${get(op)}` : undefined);
+  if (variadic) {
+    if (!fixed) return () => undefined;
+    return (op) => (get(op) < fixed ? `expected ${fixed} or more ${what}s${what === 'operand' ? `, but found ${get(op)}` : ''}` : undefined);
+  }
+  const msg = fixed === 0 ? `requires zero ${what}s`
+    : fixed === 1 ? (what === 'operand' ? 'requires a single operand' : 'requires one result')
+    : `expected ${fixed} ${what}s`;
+  return (op) => (get(op) !== fixed ? (fixed > 1 && what === 'operand' ? `${msg}, but found ${get(op)}` : msg) : undefined);
 }
 
 function planFor(def: OpDef): Plan {
   let plan = plans.get(def);
   if (plan) return plan;
   const s = def.spec;
+  // In MLIR's trait order: regions, results, successors, operands.
   const checks: ((op: Operation) => string | undefined)[] = [];
-  if (!def.has('AttrSizedOperandSegments')) checks.push(countCheck('operand', s.operands ?? [], (op) => op.operands.length));
+  const regions = s.regions ?? [];
+  const nRegions = regions.filter((r) => !r.variadic).length;
+  if (regions.some((r) => r.variadic)) {
+    if (nRegions) checks.push((op) => (op.regions.length < nRegions ? `expected ${nRegions} or more regions` : undefined));
+  } else {
+    const msg = nRegions === 0 ? 'requires zero regions' : nRegions === 1 ? 'requires one region' : `expected ${nRegions} regions`;
+    checks.push((op) => (op.regions.length !== nRegions ? msg : undefined));
+  }
   if (!def.has('AttrSizedResultSegments')) checks.push(countCheck('result', s.results ?? [], (op) => op.results.length));
-  const nRegions = (s.regions ?? []).length;
-  if (!(s.regions ?? []).some((r) => r.variadic)) {
-    checks.push((op) => (op.regions.length !== nRegions ? `requires ${nRegions} region${nRegions === 1 ? '' : 's'}` : undefined));
+  const succs = s.successors ?? [];
+  const nSucc = succs.filter((r) => !r.variadic).length;
+  if (succs.some((r) => r.variadic)) {
+    if (nSucc) checks.push((op) => (op.successors.length < nSucc ? `requires at least ${nSucc} successors but found ${op.successors.length}` : undefined));
+  } else {
+    checks.push((op) => (op.successors.length !== nSucc
+      ? `requires ${nSucc} successor${nSucc === 1 ? '' : 's'} but found ${op.successors.length}` : undefined));
   }
-  const nSucc = (s.successors ?? []).length;
-  if (!(s.successors ?? []).some((r) => r.variadic)) {
-    checks.push((op) => (op.successors.length !== nSucc ? `requires ${nSucc} successor${nSucc === 1 ? '' : 's'}` : undefined));
-  }
+  if (!def.has('AttrSizedOperandSegments')) checks.push(countCheck('operand', s.operands ?? [], (op) => op.operands.length));
   plan = {
     countError: (op) => {
       for (const c of checks) {
@@ -112,7 +131,9 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
   const def = op.def;
   if (!def) {
     const dialect = op.dialect;
-    if (registry.hasDialect(dialect) && !options.allowUnregistered && !registry.dialect(dialect)?.allowUnknownOperations) {
+    // Registered dialects reject unknown ops unless they allow them, whatever
+    // -allow-unregistered-dialect says (it is about unregistered dialects).
+    if (registry.hasDialect(dialect) && !registry.dialect(dialect)?.allowUnknownOperations) {
       return `!unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`;
     }
     return verifyTerminators(op, registry);

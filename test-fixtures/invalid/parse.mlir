@@ -1,0 +1,201 @@
+// RUN: lifeline-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+// RUN: mlir-opt-19 %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+
+// Parser errors on generic ops and builtin types, attributes and locations,
+// with mlir-opt-19's wording.
+
+func.func @f() {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  "foo.use"(%undefined) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+2 {{Dialect `foo' not found for custom op 'foo.bar'}}
+  // expected-note @+1 {{Registered dialects:}}
+  foo.bar
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{custom op 'frobnicate' is unknown (tried 'func.frobnicate' as well)}}
+  frobnicate
+}
+
+// -----
+
+// expected-error @+1 {{operation location alias was never defined}}
+"foo.op"() : () -> () loc(#nope)
+
+// -----
+
+// expected-error @+1 {{expected ':' followed by operation type}}
+"foo.op"() {a = 1} () -> ()
+
+// -----
+
+// expected-error @+1 {{operation defines 2 results but was provided 1 to bind}}
+%0 = "foo.op"() : () -> (i32, i32)
+
+// -----
+
+// expected-error @+1 {{operation defines 2 results but was provided 3 to bind}}
+%0:3 = "foo.op"() : () -> (i32, i32)
+
+// -----
+
+// expected-error @+1 {{expected 1 operand type}}
+"foo.op"(%a) : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected 0 operand types but had 1}}
+"foo.op"() : (i32) -> ()
+
+// -----
+
+// expected-error @+1 {{expected '(' to start operand list}}
+"foo.op" : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected function type}}
+"foo.op"() : i32
+
+// -----
+
+// expected-error @+1 {{expected non-function type}}
+"foo.op"() : () -> i33x
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+%x = "foo.op"() : () -> i32
+// expected-error @+1 {{use of value '%x' expects different type than prior uses: 'i64' vs 'i32'}}
+"foo.use"(%x) : (i64) -> ()
+
+// -----
+
+// expected-note @+1 {{previously defined here}}
+%0 = "foo.a"() : () -> i32
+// expected-error @+1 {{redefinition of SSA value '%0'}}
+%0 = "foo.b"() : () -> i32
+
+// -----
+
+"foo.op"() ({
+^bb0:
+  // expected-error @+1 {{reference to an undefined block}}
+  "foo.br"()[^missing] : () -> ()
+}) : () -> ()
+
+// -----
+
+"foo.op"() ({
+^bb0:
+  "foo.x"() : () -> ()
+// expected-error @+1 {{redefinition of block '^bb0'}}
+^bb0:
+  "foo.y"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error @+1 {{undefined symbol alias id 'undefined_alias'}}
+"foo.op"() {a = #undefined_alias} : () -> ()
+
+// -----
+
+// expected-error @+1 {{undefined symbol alias id 'undefined_type'}}
+"foo.op"() : () -> !undefined_type
+
+// -----
+
+#a = 1
+// expected-error @+1 {{redefinition of attribute alias id 'a'}}
+#a = 2
+
+// -----
+
+// expected-error @+1 {{duplicate key 'a' in dictionary attribute}}
+"foo.op"() {a = 1, a = 2} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+"foo.op"() {a = 256 : i8} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+"foo.op"() {a = 1 : si1} : () -> ()
+
+// -----
+
+// expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note @+1 {{add a trailing dot to make the literal a float}}
+"foo.op"() {a = 1 : f32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected '"' in string literal}}
+"foo.op"() {a = "unterminated} : () -> ()
+
+// -----
+
+// expected-error @+1 {{unknown escape in string literal}}
+"foo.op"() {a = "bad \q escape"} : () -> ()
+
+// -----
+
+// expected-error @+1 {{inferred shape of elements literal ([2]) does not match type ([3])}}
+"foo.op"() {a = dense<[1, 2]> : tensor<3xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer elements, but parsed floating-point}}
+"foo.op"() {a = dense<[1.5]> : tensor<1xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected floating-point elements, but parsed integer}}
+"foo.op"() {a = dense<[1]> : tensor<1xf32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{elements hex data size is invalid for provided type: 'tensor<2xi1>'}}
+"foo.op"() {a = dense<"0x0105"> : tensor<2xi1>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer literal}}
+"foo.op"() {a = array<i32: 1.5>} : () -> ()
+
+// -----
+
+// expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note @+1 {{add a trailing dot to make the literal a float}}
+"foo.op"() {a = array<f32: 1>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{unsupported memory space Attribute}}
+"foo.op"() : () -> memref<2xf32, [1]>
+
+// -----
+
+// expected-error @+1 {{vector types must have positive constant sizes}}
+"foo.op"() : () -> vector<0xf32>
+
+// -----
+
+// expected-error @+1 {{expected '>' in tensor type}}
+"foo.op"() : () -> tensor<2xf32
+
+// -----
+
+// expected-error @+1 {{expected '>' after fused location metadata}}
+"foo.op"() : () -> () loc(fused<"x")
