@@ -11,6 +11,7 @@
 // CHECK: #map = affine_map<(d0, d1)[s0] -> (d0 + s0, d1 * 2)>
 // CHECK: #map1 = affine_map<(d0, d1) -> (d1, d0)>
 // CHECK: #set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>
+// CHECK: #set1 = affine_set<()[s0] : (s0 - 1 >= 0)>
 #map0 = affine_map<(d0, d1)[s0] -> (d0 + s0, d1 * 2)>
 #set0 = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>
 !ty = !foo.bar<"x", 1>
@@ -57,8 +58,10 @@
 // CHECK-SAME: emptyarr = []
 // CHECK-SAME: emptydict = {}
 // CHECK-SAME: m = #map
+// CHECK-SAME: m2 = #map1
 // CHECK-SAME: s = #set
-"foo.containers"() {arr = [1, 2.0, "s", [true], 3 : i32], dict = #dict, emptyarr = [], emptydict = {}, a1 = array<i32: 1, 2>, a2 = array<f32: 1.0, 2.5>, a3 = array<i1: true, false>, a4 = array<i64>, a5 = array<f64: -0.5>, m = #map0, s = #set0, st = strided<[?, 1], offset: 4>, st2 = strided<[4, 1]>, st3 = strided<[], offset: ?>, op = #foo.bar<"x" [1, 2] {a}>, opt = !foo.baz<1 : i32>, bare = #foo<"raw">, baret = !foo<"raw type">, nested = #foo.a<#foo.b<!foo.c>>, tyal = !ty} : () -> ()
+// CHECK-SAME: s2 = #set1
+"foo.containers"() {arr = [1, 2.0, "s", [true], 3 : i32], dict = #dict, emptyarr = [], emptydict = {}, a1 = array<i32: 1, 2>, a2 = array<f32: 1.0, 2.5>, a3 = array<i1: true, false>, a4 = array<i64>, a5 = array<f64: -0.5>, m = #map0, s = #set0, m2 = affine_map<(d0,d1)->(d1,d0)>, s2 = affine_set<()[s0]:(s0-1>=0)>, st = strided<[?, 1], offset: 4>, st2 = strided<[4, 1]>, st3 = strided<[], offset: ?>, op = #foo.bar<"x" [1, 2] {a}>, opt = !foo.baz<1 : i32>, bare = #foo<"raw">, baret = !foo<"raw type">, nested = #foo.a<#foo.b<!foo.c>>, tyal = !ty} : () -> ()
 
 // CHECK-LABEL: "foo.elements"
 // CHECK: d2 = dense<1.000000e+00> : tensor<2x2xf32>

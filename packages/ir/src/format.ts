@@ -554,11 +554,11 @@ class FormatInterpreter implements CompiledFormat {
           if (s.infer) t = s.infer(infer, count ?? 0);
           else if (this.def.has('SameOperandsAndResultType')) {
             const any = specs.map((x) => known(x.name)?.[0]).find((x) => x);
-            if (!any) throw new Pending();
+            if (!any) throw PENDING;
             t = any;
           }
         } catch (err) {
-          if (err instanceof Pending) continue;
+          if (err === PENDING) continue;
           if (err instanceof DiagnosticError) throw err;
           // An inference rule met a type it cannot take apart (user error, not ours).
           p.error(`failed to infer the type of '${s.name}' for '${this.def.name}'`, offset);
@@ -693,19 +693,23 @@ class FormatInterpreter implements CompiledFormat {
   }
 }
 
-class Pending extends Error {}
+/**
+ * Thrown by InferCtx when a type is not known yet. One shared non-Error object:
+ * constructing an Error per throw would capture a stack trace each time.
+ */
+const PENDING: unique symbol = Symbol('pending');
 
 /** What `ValueSpec.infer` rules see while a custom op is parsed. */
 class InferCtx implements InferContext {
   constructor(private readonly p: Parser, private readonly ctx: ParseCtx, private readonly offset: number) {}
   types(name: string): Type[] {
     const t = this.ctx.types.get(name);
-    if (!t) throw new Pending();
+    if (!t) throw PENDING;
     return t;
   }
   type(name: string): Type {
     const t = this.ctx.types.get(name);
-    if (!t || !t[0]) throw new Pending();
+    if (!t || !t[0]) throw PENDING;
     return t[0];
   }
   attr(name: string): Attribute | undefined { return this.ctx.state.getAttr(name); }

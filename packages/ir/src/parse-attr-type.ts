@@ -500,6 +500,7 @@ export class AttrTypeParser {
             }
             if (this.lex.kind !== Tok.Less) this.error(`expected '<' after '${s}'`);
             text += this.captureAngleBody(s === 'affine_set');
+            if (s === 'affine_map' || s === 'affine_set') text = s + normalizeAffineSpacing(text.slice(s.length));
             if (s === 'dense_resource' && this.consumeIf(Tok.Colon)) return new OpaqueAttr(text, this.parseType());
             if (s === 'dense_resource' && type) return new OpaqueAttr(text, type);
             return new OpaqueAttr(text);
@@ -901,6 +902,27 @@ function fuseLocations(locs: readonly Location[], meta: Attribute | undefined): 
   if (!out.length) return meta ? new FusedLoc([UnknownLoc.instance], meta) : UnknownLoc.instance;
   if (out.length === 1 && !meta) return out[0]!;
   return new FusedLoc(out, meta);
+}
+
+/**
+ * Affine maps and sets are kept as text; this gives them the spacing MLIR
+ * prints (`(d0, d1)[s0] -> (d0 + s0, d1 floordiv 2)`), without changing the
+ * expressions themselves.
+ */
+function normalizeAffineSpacing(body: string): string {
+  const tokens = body.match(/->|>=|<=|==|[A-Za-z_][\w$]*|\d+|\S/g) ?? [];
+  const binary = new Set(['->', '>=', '<=', '==', ':', '+', '*', 'floordiv', 'ceildiv', 'mod']);
+  let out = '';
+  let prev = '';
+  for (const t of tokens) {
+    const operandEnd = /^[\w$]+$/.test(prev) && !binary.has(prev) || prev === ')' || prev === ']';
+    if (t === ',') out += ', ';
+    else if (binary.has(t)) out += ` ${t} `;
+    else if (t === '-' && operandEnd) out += ' - ';
+    else out += t;
+    prev = t;
+  }
+  return out.replace(/ {2,}/g, ' ').replace(/< /g, '<').replace(/ >$/, '>');
 }
 
 /** The dialects mlir-opt-19 registers (`mlir-opt-19 --show-dialects`). */

@@ -67,6 +67,8 @@ interface BlockDef {
 /** Names visible in one isolated-from-above region tree. */
 interface IsolatedScope {
   values: Map<string, Value[]>;
+  /** Where each name was defined, for "previously defined here" / "prior use here" notes. */
+  offsets: Map<string, number>;
   forwardRefs: Map<string, ForwardRef[]>;
   /** Names defined in each open (non-isolated) nested region, removed when it closes. */
   regionNames: string[][];
@@ -170,7 +172,7 @@ export class Parser extends AttrTypeParser {
   // ---- SSA scopes -------------------------------------------------------------
 
   private pushIsolated(): void {
-    this.isolated.push({ values: new Map(), forwardRefs: new Map(), regionNames: [] });
+    this.isolated.push({ values: new Map(), offsets: new Map(), forwardRefs: new Map(), regionNames: [] });
   }
   private popIsolated(): void {
     const scope = this.isolated.pop()!;
@@ -187,11 +189,13 @@ export class Parser extends AttrTypeParser {
   }
   private popRegionNames(): void {
     const names = this.scope.regionNames.pop()!;
-    for (const n of names) this.scope.values.delete(n);
+    for (const n of names) {
+      this.scope.values.delete(n);
+      this.scope.offsets.delete(n);
+    }
   }
 
   /** Where each value's name was defined (MLIR's "prior use here" notes point there). */
-  private readonly nameOffsets = new WeakMap<Value, number>();
 
   /** Binds `%name` to values (one per result in a `%name:N` group). */
   private defineValues(name: string, values: Value[], offset: number): void {
@@ -200,14 +204,14 @@ export class Parser extends AttrTypeParser {
     if (prev) {
       // The earlier definition's location (its op, or the block argument) is the note.
       const first = prev[0];
-      const at = first ? this.nameOffsets.get(first) : undefined;
+      const at = scope.offsets.get(name);
       const where = at !== undefined ? this.source.loc(at) : first instanceof BlockArgument ? first.loc : first?.definingOp?.loc;
       const notes = where ? [diag('note', where, 'previously defined here')] : [];
       throw new DiagnosticError(diag('error', this.source.loc(offset), `redefinition of SSA value '${name}'`, notes));
     }
     scope.values.set(name, values);
     scope.regionNames[scope.regionNames.length - 1]!.push(name);
-    if (values[0]) this.nameOffsets.set(values[0], offset);
+    scope.offsets.set(name, offset);
     const refs = scope.forwardRefs.get(name);
     if (!refs) return;
     scope.forwardRefs.delete(name);
@@ -231,7 +235,7 @@ export class Parser extends AttrTypeParser {
       if (!v) this.error(`reference to invalid result number`, u.offset);
       if (v.type !== type) {
         const shown = u.number || vals.length > 1 ? `${u.name}#${u.number}` : u.name;
-        const defAt = vals[0] ? this.nameOffsets.get(vals[0]) : undefined;
+        const defAt = scope.offsets.get(u.name);
         this.error(`use of value '${shown}' expects different type than prior uses: '${type}' vs '${v.type}'`, u.offset,
           defAt === undefined ? [] : [['prior use here', defAt]]);
       }
