@@ -638,7 +638,8 @@ export class Parser extends AttrTypeParser {
 
   createOperation(state: OperationState): Operation {
     const op = new Operation({
-      name: state.name, def: state.def, operands: state.operands, resultTypes: state.types,
+      // The definition's name is one shared string; the parsed spelling is a slice per op.
+      name: state.def?.name ?? state.name, def: state.def, operands: state.operands, resultTypes: state.types,
       properties: state.properties, attributes: state.attributes, successors: state.successors,
       regions: state.regions, loc: state.loc,
     });

@@ -35,11 +35,31 @@ class ScanningBuffer extends Array<string> {
   }
 }
 
+/**
+ * Output text in chunks: short strings are concatenated (V8 makes cheap ropes)
+ * and flushed every few KB, so the final join handles thousands of pieces, not
+ * millions.
+ */
+class ChunkedText {
+  private readonly chunks: string[] = [];
+  private cur = '';
+  push(s: string): void {
+    this.cur += s;
+    if (this.cur.length > 16384) {
+      this.chunks.push(this.cur);
+      this.cur = '';
+    }
+  }
+  join(sep: string): string {
+    return this.chunks.join(sep) + this.cur;
+  }
+}
+
 /** How the printer treats aliases: none, collecting them (first pass), or printing them. */
 type AliasMode = 'off' | 'collect' | 'use';
 
 export class OpPrinter {
-  private readonly out: string[];
+  private readonly out: { push(s: string): unknown; join(sep: string): string };
   private indent = 0;
   private readonly names: NameTable;
   private readonly defaultDialects: string[] = [];
@@ -54,7 +74,7 @@ export class OpPrinter {
       buf.aliases = aliases!;
       this.out = buf;
     } else {
-      this.out = [];
+      this.out = new ChunkedText();
     }
   }
 
