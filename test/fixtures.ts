@@ -43,14 +43,5 @@ export function readFixture(p: string): string {
   return readFileSync(p, 'utf8');
 }
 
-/** A small deterministic PRNG (mulberry32) so failures reproduce from the seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The deterministic PRNG (mulberry32) of the program generator, so failures reproduce from the seed. */
+export { rng } from '../bench/gen-module.mjs';
