@@ -176,10 +176,8 @@ export class Parser extends AttrTypeParser {
   }
   private popIsolated(): void {
     const scope = this.isolated.pop()!;
-    for (const [name, refs] of scope.forwardRefs) {
-      this.error(`use of undeclared SSA value name`, refs[0]!.offset);
-      void name;
-    }
+    // A name still only forward-referenced at the end of its scope was never defined.
+    for (const refs of scope.forwardRefs.values()) this.error(`use of undeclared SSA value name`, refs[0]!.offset);
   }
   private get scope(): IsolatedScope {
     return this.isolated[this.isolated.length - 1]!;
@@ -409,7 +407,6 @@ export class Parser extends AttrTypeParser {
    * the op (e.g. a function signature). `isolated` starts a fresh name scope.
    */
   parseRegion(region: Region, args: readonly ArgumentDecl[] = [], isolated = false, defaultDialect?: string): Region {
-    const open = this.offset;
     this.expect(Tok.LBrace, "expected '{' to begin a region");
     if (isolated) this.pushIsolated();
     this.pushRegionNames();
@@ -440,7 +437,6 @@ export class Parser extends AttrTypeParser {
     this.blockScopes.pop();
     this.popRegionNames();
     if (isolated) this.popIsolated();
-    void open;
     return region;
   }
 
@@ -498,7 +494,6 @@ export class Parser extends AttrTypeParser {
       } while (this.consumeIf(Tok.Comma));
       this.expect(Tok.Equal, "expected '=' after SSA name");
     }
-    const nameOffset = this.offset;
     let op: Operation;
     if (this.tok === Tok.String) op = this.parseGenericOperation();
     else if (this.tok === Tok.BareId) op = this.parseCustomOperation();
@@ -517,7 +512,6 @@ export class Parser extends AttrTypeParser {
         i += r.count;
       }
     }
-    void nameOffset;
     return op;
   }
 
@@ -671,4 +665,3 @@ export function parseString(text: string, registry: Registry, options: ParseOpti
   return parseSource(new SourceFile(options.fileName ?? '<string>', text), registry, options).module;
 }
 
-export { StringAttr, UnknownLoc, DiagnosticError, diag };

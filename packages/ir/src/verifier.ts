@@ -136,7 +136,7 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
     if (registry.hasDialect(dialect) && !registry.dialect(dialect)?.allowUnknownOperations) {
       return `!unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`;
     }
-    return verifyTerminators(op, registry);
+    return verifyTerminators(op);
   }
   const s = def.spec;
   const plan = planFor(def);
@@ -169,7 +169,7 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
   if (plan.singleBlock) {
     for (const r of op.regions) if (r.blocks.length > 1) return `expects region #${op.regions.indexOf(r)} to have 0 or 1 blocks`;
   }
-  const t = verifyTerminators(op, registry);
+  const t = verifyTerminators(op);
   if (t) return t;
   if (plan.symbolTable) {
     const seen = new Map<string, Operation>();
@@ -190,7 +190,7 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
 }
 
 /** Blocks of regions that need terminators must end in one. */
-function verifyTerminators(op: Operation, registry: Registry): string | undefined {
+function verifyTerminators(op: Operation): string | undefined {
   if (op.def?.has('NoTerminator') || !op.def) return undefined;
   for (const r of op.regions) {
     for (const b of r.blocks) {
@@ -199,7 +199,6 @@ function verifyTerminators(op: Operation, registry: Registry): string | undefine
       if (last.def && !last.def.has('Terminator')) return `!block with no terminator, has ${describe(last)}`;
     }
   }
-  void registry;
   return undefined;
 }
 
