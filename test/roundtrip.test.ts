@@ -1,7 +1,7 @@
 /**
  * Round trip through the oracle: for an input F, `mlir-opt-19 F` and
  * `mlir-opt-19 <(lifeline-opt F)` must print identical text, in custom and in
- * generic form. Checked on every round-trip fixture and example, and on seeded
+ * generic form; and `lifeline-opt F` itself must print what `mlir-opt-19 F` prints. Checked on every round-trip fixture and example, and on seeded
  * generated programs (batched with --split-input-file: one oracle call per side).
  */
 import { execFileSync } from 'node:child_process';
@@ -26,6 +26,8 @@ function expectRoundTrip(name: string, text: string, extra: string[]): void {
   expect(ours.code).toBe(0);
   const reference = mlirOpt(extra, text);
   expect(mlirOpt(extra, ours.stdout)).toBe(reference);
+  // Beyond the round trip: we print exactly what mlir-opt-19 prints.
+  expect(ours.stdout).toBe(reference);
 }
 
 describe('round trip through mlir-opt-19: fixtures and examples', () => {
@@ -56,6 +58,10 @@ describe('round trip through mlir-opt-19: generated programs', () => {
       expect(back.length).toBe(GENERATED);
       const bad = back.findIndex((t, i) => t !== reference[i]);
       expect(bad === -1 ? '' : `program ${bad}:\n${programs[bad]}`).toBe('');
+      // Beyond the round trip: our text is mlir-opt-19's, program by program.
+      const mine = ours.stdout.split('// -----\n');
+      const differs = mine.findIndex((t, i) => t !== reference[i]);
+      expect(differs === -1 ? '' : `program ${differs} prints differently:\n${programs[differs]}`).toBe('');
     });
   }
 });
