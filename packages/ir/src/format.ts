@@ -303,8 +303,10 @@ class FormatInterpreter implements CompiledFormat {
   /** Operand and result groups, and which are results (for type inference). */
   private readonly groups: ValueSpec[];
   private readonly resultNames: Set<string>;
+  private readonly sameType: boolean;
   constructor(readonly def: OpDef, readonly elems: Elem[]) {
     this.groups = [...(def.spec.operands ?? []), ...(def.spec.results ?? [])];
+    this.sameType = def.has('SameOperandsAndResultType');
     this.resultNames = new Set((def.spec.results ?? []).map((r) => r.name));
     this.usedAttrs = new Set();
     const visit = (es: Elem[]) => {
@@ -552,8 +554,9 @@ class FormatInterpreter implements CompiledFormat {
         let t: Type | Type[] | undefined;
         try {
           if (s.infer) t = s.infer(infer, count ?? 0);
-          else if (this.def.has('SameOperandsAndResultType')) {
-            const any = specs.map((x) => known(x.name)?.[0]).find((x) => x);
+          else if (this.sameType) {
+            let any: Type | undefined;
+            for (const x of specs) if ((any = known(x.name)?.[0])) break;
             if (!any) throw PENDING;
             t = any;
           }
