@@ -48,7 +48,11 @@ describe('fuzz: mutated fixtures never crash lifeline-opt', () => {
         const src = sources[pick(sources.length, r)]!;
         const toks = src.text.match(TOKEN) ?? [];
         const input = mutations[m]!(toks, r);
-        const args = ['--allow-unregistered-dialect', ...(r() < 0.3 ? ['--mlir-print-op-generic'] : [])];
+        const args = ['--allow-unregistered-dialect'];
+        if (r() < 0.3) args.push('--mlir-print-op-generic');
+        if (r() < 0.2) args.push('--mlir-print-debuginfo');
+        if (r() < 0.3) args.push('--split-input-file');
+        if (r() < 0.2) args.push('--verify-diagnostics');
         let res;
         try {
           res = runOpt(args, input, 'fuzz.mlir');
