@@ -1,0 +1,14 @@
+/**
+ * @lifeline/dataflow — CFG algorithms over dense block ids: depth-first orders,
+ * dominator and post-dominator trees (Cooper–Harvey–Kennedy), dominance
+ * frontiers, natural loops with their nesting, and strongly connected components.
+ * IR-agnostic: a CFG is `{ numBlocks, entry, succs(b) }`.
+ */
+export { cfgFromEdges, hasPreds, ListCfg, predecessorLists, withPreds } from './cfg.js';
+export type { Cfg, CfgWithPreds, Digraph } from './cfg.js';
+export { DepthFirst, postorder, reachable, reachableFrom, reversePostorder } from './order.js';
+export { augmentedReverse, DominatorTree, dominatorTree, PostDominatorTree, postDominatorTree } from './dominators.js';
+export { dominanceFrontiers, iteratedFrontier } from './frontiers.js';
+export { findLoops, LoopForest } from './loops.js';
+export type { Loop } from './loops.js';
+export { StronglyConnectedComponents, stronglyConnectedComponents } from './scc.js';
