@@ -64,11 +64,13 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
       return { output: '', diagnostics, ok: false };
     }
     const pm = PassManager.parse(o.pipeline, passRegistry);
+    const passOutput: string[] = [];
     const result = pm.run(module, {
       printIrAfterAll: o.printIrAfterAll,
       printIrBeforeAll: o.printIrBeforeAll,
       printOptions: { generic: o.generic, debugInfo: o.debugInfo },
       log: (s: string) => stderr.push(s),
+      outs: (s: string) => passOutput.push(s),
       verify: (op) => verify(op, registry, { allowUnregistered: o.allowUnregistered }),
       verifyEach: o.verifyEach,
     });
@@ -76,7 +78,7 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
     if (!result.ok) return { output: '', diagnostics, ok: false };
     const t1 = performance.now();
     // mlir-opt ends each printed module with an empty line.
-    const output = printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n';
+    const output = passOutput.join('') + printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n';
     if (o.passStatistics) stderr.push(result.statisticsReport());
     if (o.timing) stderr.push(result.timingReport({ parse: parseMs, output: performance.now() - t1 }));
     return { output, diagnostics, ok: true };

@@ -2,6 +2,7 @@
  * Passes available from the driver. Passes of later packages (dataflow test passes,
  * deallocation) register here as they land.
  */
+import { registerAnalysisTestPasses } from '@lifeline/analyses';
 import { StringAttr, SymbolRefAttr, UnknownLoc, passRegistry, type Attribute, type Operation } from '@lifeline/ir';
 
 let registered = false;
@@ -30,6 +31,7 @@ function symbolName(op: Operation): string | undefined {
 export function registerAllPasses(): void {
   if (registered) return;
   registered = true;
+  registerAnalysisTestPasses();
   passRegistry.register({
     argument: 'strip-debuginfo',
     name: 'StripDebugInfo',

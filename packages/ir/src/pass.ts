@@ -26,6 +26,10 @@ export interface PassContext {
   stat(name: string, n?: number): void;
   /** Reports an error on an op; the pass fails. */
   emitError(op: Operation, message: string): void;
+  /** Text for the driver's stderr (what MLIR's test passes print to `llvm::errs()`). */
+  errs(text: string): void;
+  /** Text for the driver's stdout, written before the printed IR (`llvm::outs()`). */
+  outs(text: string): void;
 }
 
 export interface PassDef {
@@ -78,6 +82,9 @@ export interface RunOptions {
   printIrBeforeAll?: boolean;
   printOptions?: PrintOptions;
   log?: (s: string) => void;
+  /** Where passes' `errs`/`outs` text goes (default: `log` / dropped). */
+  errs?: (s: string) => void;
+  outs?: (s: string) => void;
   verify?: (op: Operation) => Diagnostic[];
   verifyEach?: boolean;
 }
@@ -265,6 +272,8 @@ export class PassManager {
           diags.push(diag('error', target.loc, message));
           failed = true;
         },
+        errs: (text) => (o.errs ?? o.log)?.(text),
+        outs: (text) => o.outs?.(text),
       };
       item.def.run(op, ctx);
       this.timings.push({ label: item.def.name, ms: performance.now() - t0, depth });
