@@ -34,6 +34,8 @@ OPTIONS:
 
 interface ChunkResult {
   output: string;
+  /** What passes wrote to stdout (`llvm::outs()`), which `-o` does not redirect. */
+  passStdout?: string;
   diagnostics: Diagnostic[];
   ok: boolean;
 }
@@ -78,10 +80,10 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
     if (!result.ok) return { output: '', diagnostics, ok: false };
     const t1 = performance.now();
     // mlir-opt ends each printed module with an empty line.
-    const output = passOutput.join('') + printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n';
+    const output = printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n';
     if (o.passStatistics) stderr.push(result.statisticsReport());
     if (o.timing) stderr.push(result.timingReport({ parse: parseMs, output: performance.now() - t1 }));
-    return { output, diagnostics, ok: true };
+    return { output, passStdout: passOutput.join(''), diagnostics, ok: true };
   } catch (e) {
     if (e instanceof DiagnosticError) {
       diagnostics.push(e.diagnostic);
@@ -136,6 +138,12 @@ export function runDriver(argv: readonly string[], io: DriverIO): number {
     return 1;
   }
   const chunks = o.splitInputFile ? splitChunks(text) : [{ text, lineBase: 0 }];
+  // Pass stdout precedes the chunk's IR on stdout; with `-o FILE` it goes to stdout alone.
+  const passStdout = (r: ChunkResult): string => {
+    if (o.output === '-') return (r.passStdout ?? '') + r.output;
+    if (r.passStdout) io.stdout(r.passStdout);
+    return r.output;
+  };
   const outputs: string[] = [];
   let failed = false;
   try {
@@ -147,11 +155,11 @@ export function runDriver(argv: readonly string[], io: DriverIO): number {
         const problems = checkExpectedDiagnostics(source, r.diagnostics);
         for (const p of problems) io.stderr(p);
         if (problems.length) failed = true;
-        if (r.ok) outputs.push(r.output);
+        if (r.ok) outputs.push(passStdout(r));
       } else {
         for (const d of r.diagnostics) io.stderr(renderDiagnostic(d, [source]));
         if (!r.ok) failed = true;
-        else outputs.push(r.output);
+        else outputs.push(passStdout(r));
       }
       for (const s of stderr) io.stderr(s);
     }

@@ -3,8 +3,17 @@
  * registry. Each pass lives beside its analysis; this file only lists them.
  */
 import { passRegistry, type PassDef } from '@lifeline/ir';
+import { testPrintLivenessPass } from './liveness-test-pass.js';
+import { testAliasAnalysisModRefPass, testAliasAnalysisPass } from './alias-test-passes.js';
+import { testDeadCodeAnalysisPass, testLivenessAnalysisPass } from './dataflow-test-passes.js';
 
-const testPasses: PassDef[] = [];
+const testPasses: PassDef[] = [
+  testPrintLivenessPass,
+  testAliasAnalysisPass,
+  testAliasAnalysisModRefPass,
+  testDeadCodeAnalysisPass,
+  testLivenessAnalysisPass,
+];
 
 let registered = false;
 

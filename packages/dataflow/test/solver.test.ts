@@ -50,7 +50,8 @@ const constProp: DataFlowAnalysis = {
 
 describe('DataFlowSolver on a toy IR', () => {
   it('reaches the fixpoint: x stays 0 around the loop, y does not', () => {
-    const solver = new DataFlowSolver().load(constProp);
+    const solver = new DataFlowSolver();
+    solver.load(constProp);
     solver.run(program);
     const show = (n: string) => constants.print(solver.lookup(n, CONST));
     expect(program.map((i) => `${i.def}=${show(i.def)}`).join(' ')).toBe('x0=0 y0=0 x1=0 y1=<top> x2=0 y2=<top>');
@@ -60,7 +61,9 @@ describe('DataFlowSolver on a toy IR', () => {
     const order = (): string[] => {
       const seen: string[] = [];
       const spy: DataFlowAnalysis = { ...constProp, visit(s, p) { seen.push((p as Instr).def); constProp.visit.call(this, s, p); } };
-      new DataFlowSolver().load(spy).run(program);
+      const solver = new DataFlowSolver();
+      solver.load(spy);
+      solver.run(program);
       return seen;
     };
     expect(order()).toEqual(order());
@@ -69,8 +72,11 @@ describe('DataFlowSolver on a toy IR', () => {
   it('loads the analyses an analysis depends on, first and once', () => {
     const log: string[] = [];
     const base: DataFlowAnalysis = { name: 'base', initialize: () => log.push('base'), visit: () => {} };
-    const top: DataFlowAnalysis = { name: 'top', dependsOn: [base], initialize: () => log.push('top'), visit: () => {} };
-    new DataFlowSolver().load(top).load(base).run(null);
+    const top: DataFlowAnalysis = { name: 'top', dependencies: () => [base], initialize: () => log.push('top'), visit: () => {} };
+    const solver = new DataFlowSolver();
+    solver.load(top);
+    solver.load(base);
+    solver.run(null);
     expect(log).toEqual(['base', 'top']);
   });
 
@@ -83,7 +89,9 @@ describe('DataFlowSolver on a toy IR', () => {
       },
       visit() {},
     };
-    expect(() => new DataFlowSolver().load(flip).run(null)).toThrow(NotMonotoneError);
+    const solver = new DataFlowSolver();
+    solver.load(flip);
+    expect(() => solver.run(null)).toThrow(NotMonotoneError);
   });
 
   it('stops a run that never converges with a clear error', () => {
@@ -97,7 +105,8 @@ describe('DataFlowSolver on a toy IR', () => {
         solver.join('s', SET, new Set([fresh++]));
       },
     };
-    expect(() => new DataFlowSolver({ maxSteps: 500 }).load(grow).run(null))
-      .toThrow(/did not converge after 500 steps; 'grow' visited p 500 times/);
+    const solver = new DataFlowSolver({ maxSteps: 500 });
+    solver.load(grow);
+    expect(() => solver.run(null)).toThrow(/did not converge after 500 steps \('grow' was visiting p/);
   });
 });

@@ -7,7 +7,7 @@
  * count and types against the target block's arguments, with MLIR's wording.
  */
 import {
-  DenseArrayAttr, DenseElementsAttr, IntegerType, Tok, VectorType, defineDialect, defineOp, i1, isShaped,
+  DenseArrayAttr, DenseElementsAttr, IntegerAttr, IntegerType, Tok, VectorType, defineDialect, defineOp, i1, isShaped,
   stringSyntax, type Block, type BranchInterface, type DenseLeaf, type OpParser, type OpPrinter, type Operation,
   type OperationState, type Type, type TypeConstraint, type Value,
 } from '@lifeline/ir';
@@ -45,6 +45,7 @@ export function verifyBranchOperands(op: Operation, branch: BranchInterface): { 
 const brBranch: BranchInterface = {
   successorOperands: (op) => op.operandValues(),
   successorOperandStart: () => 0,
+  successorForConstants: (op) => op.successors[0],
 };
 
 const br = defineOp({
@@ -60,6 +61,7 @@ const br = defineOp({
 const condBrBranch: BranchInterface = {
   successorOperands: (op, i) => op.def!.operandGroup(op, i === 0 ? 'trueDestOperands' : 'falseDestOperands'),
   successorOperandStart: (op, i) => op.def!.operandGroupStart(op, i === 0 ? 'trueDestOperands' : 'falseDestOperands'),
+  successorForConstants: (op, [cond]) => (cond instanceof IntegerAttr ? op.successors[cond.value === 1n || cond.value === -1n ? 0 : 1] : undefined),
 };
 
 const condBr = defineOp({
@@ -121,6 +123,14 @@ const switchBranch: BranchInterface = {
     const segs = caseSegments(op);
     for (let k = 0; k < i - 1; k++) start += segs[k] ?? 0;
     return start;
+  },
+  successorForConstants(op, [flag]) {
+    if (!op.getAttr('case_values')) return op.successors[0];
+    if (!(flag instanceof IntegerAttr)) return undefined;
+    const width = flag.type instanceof IntegerType ? flag.type.width : 0;
+    const wrap = (v: bigint) => (width ? BigInt.asUintN(width, v) : v);
+    const i = switchCaseValues(op).findIndex((c) => wrap(c) === wrap(flag.value));
+    return op.successors[i + 1];
   },
 };
 

@@ -8,7 +8,7 @@
  * dealloc frees its operand, realloc frees its source and allocates its result, load
  * reads, store writes, copy reads its source and writes its target, the atomics read
  * and write; Pure ops have none. Ops MLIR gives no effect interface (prefetch,
- * assume_alignment, global) leave `memoryEffects` undefined: unknown effects.
+ * assume_alignment, global, dma_wait) leave `memoryEffects` undefined: unknown effects.
  */
 import {
   FloatType, IntegerAttr, IntegerType, MemRefType, SymbolRefAttr, TypeAttr, defineDialect, defineOp,

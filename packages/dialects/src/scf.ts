@@ -9,7 +9,7 @@
  * RegionBranch edges) with MLIR's wording.
  */
 import {
-  DenseArrayAttr, FunctionType, IndexType, IntegerType, Region, Tok, defineDialect, defineOp, i1, index,
+  DenseArrayAttr, FunctionType, IndexType, IntegerAttr, IntegerType, Region, Tok, defineDialect, defineOp, i1, index,
   type OpParser, type OpPrinter, type Operation, type OperationState, type RegionSuccessor, type Type,
   type TypeConstraint, type Value,
 } from '@lifeline/ir';
@@ -53,7 +53,19 @@ const condition = defineOp({
   parents: ['scf.while'],
   format: '`(` $condition `)` attr-dict ($args^ `:` type($args))?',
   // Everything but the condition goes to the "after" region or the while's results.
-  regionBranchTerminator: { forwardedOperands: (op) => op.operandValues().slice(1) },
+  regionBranchTerminator: {
+    forwardedOperands: (op) => op.operandValues().slice(1),
+    // A constant condition picks one: true continues to "after", false leaves the loop.
+    successorsForConstants(op, [cond]) {
+      const loop = op.parentOp!;
+      const after = loop.regions[1]!;
+      const known = cond instanceof IntegerAttr ? cond.value !== 0n : undefined;
+      const out: RegionSuccessor[] = [];
+      if (known !== false) out.push({ target: after, inputs: after.blocks[0]?.arguments ?? [] });
+      if (known !== true) out.push({ target: 'parent', inputs: loop.results });
+      return out;
+    },
+  },
 });
 
 // ---- scf.if -----------------------------------------------------------------------------
@@ -103,6 +115,15 @@ const ifOp = defineOp({
       return [{ target: op.regions[0]!, inputs: [] }, els.empty ? { target: 'parent', inputs: [] } : { target: els, inputs: [] }];
     },
     entryOperands: () => [],
+    // A constant condition enters one region (or skips the op when that is an empty else).
+    entrySuccessorsForConstants(op, [cond]) {
+      const known = cond instanceof IntegerAttr ? cond.value !== 0n : undefined;
+      const els = op.regions[1]!;
+      const out: RegionSuccessor[] = [];
+      if (known !== false) out.push({ target: op.regions[0]!, inputs: [] });
+      if (known !== true) out.push(els.empty ? { target: 'parent', inputs: op.results } : { target: els, inputs: [] });
+      return out;
+    },
   },
   verify: (op) => firstFailure(
     () => checkRegionSize(op, 0, 'thenRegion', 'exact') ?? checkRegionSize(op, 1, 'elseRegion', 'max'),
@@ -395,6 +416,14 @@ const indexSwitch = defineOp({
     // From the op: any region (default first, as MLIR lists them); every region returns to the op.
     successors: (op, point) => (point === 'parent' ? op.regions.map((r) => ({ target: r, inputs: [] })) : toParent(op)),
     entryOperands: () => [],
+    // A constant index enters its case, or the default region when no case matches.
+    entrySuccessorsForConstants(op, [arg]) {
+      if (!(arg instanceof IntegerAttr)) return op.regions.map((r) => ({ target: r, inputs: [] }));
+      const cases = op.getAttr('cases');
+      const values = cases instanceof DenseArrayAttr ? [...cases.values].map(BigInt) : [];
+      const i = values.indexOf(arg.value);
+      return [{ target: op.regions[i < 0 ? 0 : i + 1]!, inputs: [] }];
+    },
   },
   verify: (op) => firstFailure(
     () => {

@@ -8,7 +8,7 @@ export * from './diagnostics.js';
 export { Lexer, Tok, decodeString } from './lexer.js';
 export { Parser, OperationState, parseSource, parseString } from './parser.js';
 export type { UnresolvedOperand, ArgumentDecl, ParseOptions, ParseResult, OpParser } from './parser.js';
-export { OpPrinter, printOp } from './printer.js';
+export { OpPrinter, printOp, nestedOpPrinter } from './printer.js';
 export type { PrintOptions, RegionPrintOptions } from './printer.js';
 export { registerCustomDirective } from './format.js';
 export type { AttrSyntax, CustomDirective, DirectiveContext } from './format.js';

@@ -113,6 +113,11 @@ export interface RegionBranchInterface {
   successors(op: Operation, point: RegionPoint): RegionSuccessor[];
   /** Operands forwarded into the entry of `target`, when entered from the parent. */
   entryOperands(op: Operation, target: RegionPoint): readonly Value[];
+  /**
+   * Successors on entry given the operands known to be constant (`undefined`
+   * where unknown): MLIR's getEntrySuccessorRegions. Default: `successors(op, 'parent')`.
+   */
+  entrySuccessorsForConstants?(op: Operation, constants: readonly (Attribute | undefined)[]): RegionSuccessor[];
 }
 
 export interface BranchInterface {
@@ -120,12 +125,29 @@ export interface BranchInterface {
   successorOperands(op: Operation, i: number): readonly Value[];
   /** Index into `op.operands` of the first forwarded operand of successor `i`. */
   successorOperandStart(op: Operation, i: number): number;
+  /**
+   * The one successor these constant operands select (`undefined` where unknown):
+   * MLIR's getSuccessorForOperands. Default: none, every successor is possible.
+   */
+  successorForConstants?(op: Operation, constants: readonly (Attribute | undefined)[]): Block | undefined;
 }
 
 /** A terminator that forwards operands to the parent op or a sibling region. */
 export interface RegionBranchTerminatorInterface {
   forwardedOperands(op: Operation, target: RegionPoint): readonly Value[];
+  /**
+   * Where control may go given constant operands (MLIR's terminator
+   * getSuccessorRegions). Default: the parent's successors from this region.
+   */
+  successorsForConstants?(op: Operation, constants: readonly (Attribute | undefined)[]): RegionSuccessor[];
 }
+
+/**
+ * Folding with constant operands (`undefined` where unknown): one entry per
+ * result, an attribute (a constant) or a value (an existing SSA value);
+ * `undefined` when the op does not fold.
+ */
+export type FoldHook = (op: Operation, constants: readonly (Attribute | undefined)[]) => (Attribute | Value)[] | undefined;
 
 export interface CallInterface {
   callee(op: Operation): Attribute | Value;
@@ -156,6 +178,7 @@ export interface Interfaces {
   callable?: CallableInterface;
   viewLike?: ViewLikeInterface;
   constant?: ConstantInterface;
+  fold?: FoldHook;
   /** Names the asm printer suggests for results (`%alloc`, `%c0`). */
   resultNames?: (op: Operation) => (string | undefined)[];
   /** Names the asm printer suggests for the arguments of a region's entry block. */

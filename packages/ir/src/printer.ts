@@ -402,3 +402,17 @@ export class OpPrinter {
 export function printOp(op: Operation, options: PrintOptions = {}): string {
   return OpPrinter.print(op, options);
 }
+
+/**
+ * Prints ops nested in `root` one at a time, as MLIR's `Operation::print` does for a
+ * nested op: names as in the whole of `root` (numbered once), no alias definitions,
+ * the op at indentation 0. Test passes that print ops (`--test-print-liveness`) use it.
+ */
+export function nestedOpPrinter(root: Operation, options: PrintOptions = {}): (op: Operation) => string {
+  const names = new NameTable(root, !!options.generic);
+  return (op) => {
+    const p = new OpPrinter(root, options, undefined, 'off', names);
+    p.printOperation(op);
+    return p.toString();
+  };
+}
