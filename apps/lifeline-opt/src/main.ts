@@ -73,6 +73,7 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
       printOptions: { generic: o.generic, debugInfo: o.debugInfo },
       log: (s: string) => stderr.push(s),
       outs: (s: string) => passOutput.push(s),
+      registry,
       verify: (op) => verify(op, registry, { allowUnregistered: o.allowUnregistered }),
       verifyEach: o.verifyEach,
     });

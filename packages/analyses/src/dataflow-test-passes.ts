@@ -9,7 +9,7 @@
  *   and result is live, after dead code, sparse constant propagation and liveness.
  */
 import { CFGEdge, DataFlowSolver, DeadCodeAnalysis, dataFlowKeys, type DataFlowAnalysis, type DataFlowKeys } from '@lifeline/dataflow';
-import { Attribute, StringAttr, nestedOpPrinter, type Block, type Operation, type PassDef, type Region, type Value } from '@lifeline/ir';
+import { Attribute, StringAttr, nestedOpPrinter, type Block, type Operation, type PassDef, type Region, type Registry, type Value } from '@lifeline/ir';
 import { constantOf, SparseConstantPropagation } from './constant-propagation.js';
 import { IrControlFlowView } from './ir-view.js';
 import { LivenessAnalysis, livenessLattice } from './liveness-analysis.js';
@@ -23,9 +23,10 @@ function topLevel(op: Operation): Operation {
 }
 
 /** Keys for a fresh view of the IR (every pass run sees the IR as it is now). */
-export function irDataFlowKeys(root: Operation): Keys {
+export function irDataFlowKeys(root: Operation, registry?: Registry): Keys {
   const show = nestedOpPrinter(topLevel(root));
-  return dataFlowKeys(new IrControlFlowView(), { constantEquals: (a, b) => (a as Attribute).equals(b as Attribute), showOp: show });
+  const view = new IrControlFlowView(registry ? (d) => registry.hasDialect(d) : undefined);
+  return dataFlowKeys(view, { constantEquals: (a, b) => (a as Attribute).equals(b as Attribute), showOp: show });
 }
 
 function tagOf(op: Operation): string | undefined {
@@ -59,7 +60,7 @@ export const testDeadCodeAnalysisPass: PassDef = {
   name: 'TestDeadCodeAnalysisPass',
   description: 'Print the executable blocks and edges and the predecessors found by dead-code analysis',
   run(root, ctx) {
-    const keys = irDataFlowKeys(root);
+    const keys = irDataFlowKeys(root, ctx.registry);
     const solver = new DataFlowSolver();
     solver.load(new DeadCodeAnalysis(keys));
     solver.load(new ConstantOpAnalysis(keys));
@@ -93,7 +94,7 @@ export const testLivenessAnalysisPass: PassDef = {
   name: 'TestLivenessAnalysisPass',
   description: 'Print which operands and results of tagged ops are live (sparse backward liveness)',
   run(root, ctx) {
-    const keys = irDataFlowKeys(root);
+    const keys = irDataFlowKeys(root, ctx.registry);
     const solver = new DataFlowSolver();
     solver.load(new DeadCodeAnalysis(keys));
     solver.load(new SparseConstantPropagation(keys));

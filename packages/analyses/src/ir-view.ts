@@ -8,8 +8,8 @@
  * (2) Symbols: MLIR's DeadCodeAnalysis rules for callables whose callers may be
  *     unknown — public callables, `nested` ones in a table whose uses are not all
  *     visible, and any callable named by a symbol use other than a call. A region
- *     with an unregistered single-region op may hide uses: then every callable is
- *     assumed to have unknown callers.
+ *     with a single-region op of a dialect that is not loaded may hide uses: then
+ *     every callable is assumed to have unknown callers.
  * (3) An op is free of memory effects when it declares none (or is Pure) and,
  *     with recursive effects, so are all ops nested in it (MLIR's isMemoryEffectFree).
  */
@@ -55,6 +55,10 @@ function symbolRefs(a: Attribute, out: SymbolRefAttr[]): void {
 
 export class IrControlFlowView implements IrView {
   readonly symbols = new SymbolTableCollection();
+
+  /** `isDialectLoaded` tells ops of unknown dialects (which may hide symbol tables) from unregistered ops of known ones. */
+  constructor(private readonly isDialectLoaded: (name: string) => boolean = () => true) {}
+
   private readonly preds = new Map<Region, Map<Block, { block: Block; index: number }[]>>();
   private readonly effectFree = new Map<Operation, boolean>();
 
@@ -223,7 +227,7 @@ export class IrControlFlowView implements IrView {
     const uses: { user: Operation; ref: SymbolRefAttr }[] = [];
     const visit = (r: Region): boolean => {
       for (const b of r.blocks) for (let op = b.first; op; op = op.next) {
-        if (!op.def && op.regions.length === 1) return false;
+        if (op.regions.length === 1 && !this.isDialectLoaded(op.dialect)) return false;
         const refs: SymbolRefAttr[] = [];
         for (const a of op.properties.values()) symbolRefs(a, refs);
         for (const a of op.attributes.values()) symbolRefs(a, refs);

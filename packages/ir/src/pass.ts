@@ -8,6 +8,7 @@
  */
 import { diag, DiagnosticError, type Diagnostic } from './diagnostics.js';
 import type { Operation } from './ir.js';
+import type { Registry } from './opdef.js';
 import { UnknownLoc } from './location.js';
 import { printOp, type PrintOptions } from './printer.js';
 
@@ -26,6 +27,8 @@ export interface PassContext {
   stat(name: string, n?: number): void;
   /** Reports an error on an op; the pass fails. */
   emitError(op: Operation, message: string): void;
+  /** The dialects the input was parsed with (MLIR's context), when the driver knows them. */
+  registry?: Registry;
   /** Text for the driver's stderr (what MLIR's test passes print to `llvm::errs()`). */
   errs(text: string): void;
   /** Text for the driver's stdout, written before the printed IR (`llvm::outs()`). */
@@ -82,6 +85,8 @@ export interface RunOptions {
   printIrBeforeAll?: boolean;
   printOptions?: PrintOptions;
   log?: (s: string) => void;
+  /** The dialects loaded for this run, handed to passes. */
+  registry?: Registry;
   /** Where passes' `errs`/`outs` text goes (default: `log` / dropped). */
   errs?: (s: string) => void;
   outs?: (s: string) => void;
@@ -272,6 +277,7 @@ export class PassManager {
           diags.push(diag('error', target.loc, message));
           failed = true;
         },
+        registry: o.registry,
         errs: (text) => (o.errs ?? o.log)?.(text),
         outs: (text) => o.outs?.(text),
       };
