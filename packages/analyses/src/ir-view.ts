@@ -73,6 +73,9 @@ export class IrControlFlowView implements IrView {
   *opsReversed(block: Block): Iterable<Operation> {
     for (let op = block.last; op; op = op.prev) yield op;
   }
+  prevOp(op: Operation): Operation | undefined { return op.prev ?? undefined; }
+  nextOp(op: Operation): Operation | undefined { return op.next ?? undefined; }
+  firstOp(block: Block): Operation | undefined { return block.first ?? undefined; }
   arguments(block: Block): readonly Value[] { return block.arguments; }
   operands(op: Operation): readonly Value[] { return op.operandValues(); }
   results(op: Operation): readonly Value[] { return op.results; }

@@ -12,7 +12,9 @@
  *     effects, or when the results of the op (or of the parent of a region
  *     terminator) are live.
  * (4) A call operand that is not passed to an argument of the callee is live.
- * (5) Values returned to unknown callers are live.
+ * (5) Values returned to unknown callers are live — set as MLIR 19 sets them,
+ *     without revisiting ops that already read them, so that outputs match
+ *     mlir-opt-19's even where that misses a live value.
  * The propagation through branches, region control flow and calls is the sparse
  * backward base's (sparse.ts (B1)).
  */
@@ -33,6 +35,9 @@ export const livenessLattice: Lattice<boolean> = {
 
 export class LivenessAnalysis extends SparseBackwardAnalysis<boolean, Operation, Block, Region, Value> {
   readonly name = 'liveness';
+
+  /** mlir-opt-19 parity: returned values become live without revisiting their readers (sparse.ts (B2)). */
+  protected override readonly quietExitStates = true;
 
   constructor(keys: Keys) {
     super(keys, 'liveness', livenessLattice);

@@ -19,3 +19,5 @@ export type * from './view.js';
 export { CFGEdge, DeadCodeAnalysis, dataFlowKeys, predecessorLattice } from './dead-code.js';
 export type { ConstantValue, DataFlowKeys, Predecessors } from './dead-code.js';
 export { SparseBackwardAnalysis, SparseForwardAnalysis } from './sparse.js';
+export { DenseBackwardAnalysis, DenseForwardAnalysis } from './dense.js';
+export type { CallAction } from './dense.js';

@@ -24,8 +24,7 @@
  *      the entry arguments back to the arguments; any other op goes to the
  *      transfer function with its results' states (read with a dependency).
  * (B2) A return of a callable whose callers may be unknown sets its operands to
- *      the exit state — without waking the states' dependents, exactly as MLIR 19
- *      does (its setToExitState does not propagate), so outputs stay identical.
+ *      the exit state (quietly, like MLIR 19, when `quietExitStates` is on).
  * (B3) Ops are initialized last-first in each block, which is MLIR's order.
  */
 import type { Lattice } from './lattice.js';
@@ -214,6 +213,12 @@ export abstract class SparseBackwardAnalysis<T, O extends object, B extends obje
   protected abstract visitCallOperand(op: O, operandIndex: number): void;
   /** The state of values that leave the analysed code (returned to unknown callers). */
   protected abstract exitState(): T;
+  /**
+   * MLIR 19 sets exit states without waking the states' dependents, so a
+   * dependent visited earlier is not revisited (B2). Analyses that must print
+   * what mlir-opt-19 prints turn this on; everyone else gets a correct fixpoint.
+   */
+  protected readonly quietExitStates: boolean = false;
   protected visitExternalCall(op: O, operands: readonly V[], results: readonly T[]): void {
     this.visitOperation(op, operands, results);
   }
@@ -305,8 +310,10 @@ export abstract class SparseBackwardAnalysis<T, O extends object, B extends obje
     if (parent && v.isReturnLike(op) && v.callable(parent)) {
       const callers = this.solver.readFor(parent, this.keys.predecessors, op, this);
       if (!callers.allKnown) {
-        // (B2) Quietly, as MLIR does: whoever already read these states is not revisited.
-        for (const x of operands) this.solver.joinQuietly(x, this.key, this.exitState());
+        for (const x of operands) {
+          if (this.quietExitStates) this.solver.joinQuietly(x, this.key, this.exitState());
+          else this.join(x, this.exitState());
+        }
         return;
       }
       for (const c of callers.ops) {

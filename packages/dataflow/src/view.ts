@@ -77,6 +77,10 @@ export interface ControlFlowView<O, B, R, V> {
   ops(block: B): Iterable<O>;
   /** The ops of `block`, last first. */
   opsReversed(block: B): Iterable<O>;
+  /** The op before / after `op` in its block. */
+  prevOp(op: O): O | undefined;
+  nextOp(op: O): O | undefined;
+  firstOp(block: B): O | undefined;
   arguments(block: B): readonly V[];
   operands(op: O): readonly V[];
   results(op: O): readonly V[];
