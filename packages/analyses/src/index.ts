@@ -15,3 +15,4 @@ export { IrControlFlowView } from './ir-view.js';
 export { SparseConstantPropagation, constantOf } from './constant-propagation.js';
 export { LivenessAnalysis, livenessLattice } from './liveness-analysis.js';
 export { irDataFlowKeys, testDeadCodeAnalysisPass, testLivenessAnalysisPass } from './dataflow-test-passes.js';
+export { sccpPass, wouldOpBeTriviallyDead } from './sccp.js';

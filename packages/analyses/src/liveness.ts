@@ -35,9 +35,8 @@
  * (10) isDeadAfter(v, op): v is not live-out of op's block, and its end (8),
  *     searched from op, is op itself or an op before it.
  * (11) currentlyLiveValues(op): among B's arguments, B's live-ins and the
- *     results of B's ops up to and including op, those whose range [start, end]
- *     in B contains op. Start is (7), except that a result defined in B starts
- *     at its op; end is (8) from that start.
+ *     results of B's ops up to and including op, those whose range in B, from
+ *     (7) to (8), contains op.
  */
 import type { Block, Operation, Region, Value } from '@lifeline/ir';
 import { predecessorLists, type Digraph } from '@lifeline/dataflow';

@@ -6,6 +6,7 @@ import { passRegistry, type PassDef } from '@lifeline/ir';
 import { testPrintLivenessPass } from './liveness-test-pass.js';
 import { testAliasAnalysisModRefPass, testAliasAnalysisPass } from './alias-test-passes.js';
 import { testDeadCodeAnalysisPass, testLivenessAnalysisPass } from './dataflow-test-passes.js';
+import { sccpPass } from './sccp.js';
 
 const testPasses: PassDef[] = [
   testPrintLivenessPass,
@@ -13,6 +14,7 @@ const testPasses: PassDef[] = [
   testAliasAnalysisModRefPass,
   testDeadCodeAnalysisPass,
   testLivenessAnalysisPass,
+  sccpPass,
 ];
 
 let registered = false;

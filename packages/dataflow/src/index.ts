@@ -1,17 +1,11 @@
 /**
- * @lifeline/dataflow — CFG algorithms over dense block ids: depth-first orders,
- * dominator and post-dominator trees (Cooper–Harvey–Kennedy), dominance
- * frontiers, natural loops with their nesting, and strongly connected components.
- * IR-agnostic: a CFG is `{ numBlocks, entry, succs(b) }`.
+ * @lifeline/dataflow — the IR-agnostic heart of Lifeline: CFG algorithms over
+ * dense block ids (orders, dominator and post-dominator trees, frontiers, loops,
+ * SCCs; also at `@lifeline/dataflow/cfg`), the call graph, the lattice protocol,
+ * the solver, dead-code analysis and the sparse and dense analysis bases, which
+ * see a program only through a ControlFlowView.
  */
-export { cfgFromEdges, hasPreds, ListCfg, predecessorLists, withPreds } from './cfg.js';
-export type { Cfg, CfgWithPreds, Digraph } from './cfg.js';
-export { DepthFirst, postorder, reachable, reachableFrom, reversePostorder } from './order.js';
-export { augmentedReverse, DominatorTree, dominatorTree, PostDominatorTree, postDominatorTree } from './dominators.js';
-export { dominanceFrontiers, iteratedFrontier } from './frontiers.js';
-export { findLoops, LoopForest } from './loops.js';
-export type { Loop } from './loops.js';
-export { StronglyConnectedComponents, stronglyConnectedComponents } from './scc.js';
+export * from './cfg-algorithms.js';
 export * from './lattice.js';
 export { DataFlowSolver, NonTerminationError, StateKey } from './solver.js';
 export type { DataFlowAnalysis, SolverOptions } from './solver.js';
@@ -21,3 +15,5 @@ export type { ConstantValue, DataFlowKeys, Predecessors } from './dead-code.js';
 export { SparseBackwardAnalysis, SparseForwardAnalysis } from './sparse.js';
 export { DenseBackwardAnalysis, DenseForwardAnalysis } from './dense.js';
 export type { CallAction } from './dense.js';
+export { CallGraph } from './callgraph.js';
+export type { CallGraphSource } from './callgraph.js';

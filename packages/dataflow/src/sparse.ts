@@ -219,8 +219,9 @@ export abstract class SparseBackwardAnalysis<T, O extends object, B extends obje
    * what mlir-opt-19 prints turn this on; everyone else gets a correct fixpoint.
    */
   protected readonly quietExitStates: boolean = false;
-  protected visitExternalCall(op: O, operands: readonly V[], results: readonly T[]): void {
-    this.visitOperation(op, operands, results);
+  /** A call whose callee has no body: every operand is a call operand. */
+  protected visitExternalCall(op: O, operands: readonly V[], _results: readonly T[]): void {
+    operands.forEach((_, i) => this.visitCallOperand(op, i));
   }
 
   initialize(solver: DataFlowSolver, root: unknown): void {

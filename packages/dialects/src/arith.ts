@@ -14,6 +14,7 @@ import {
   boolLike, floatLike, signlessIntegerLike, verifyElementwise, verifySameOperandsAndResultType,
 } from './arith-types.js';
 import { castOps, compareOps, constantOp, mulIResultNames, selectOp } from './arith-casts.js';
+import { withFolds } from './arith-fold.js';
 
 const types = (op: Operation) => ({
   operands: op.operands.map((o) => o.value.type),
@@ -169,7 +170,8 @@ function mulExtended(mnemonic: string): OpSpec {
   });
 }
 
-export const arithDialect = defineDialect('arith', [
+// Fold hooks (arith-fold.ts) are attached by op name.
+export const arithDialect = defineDialect('arith', withFolds([
   constantOp,
   ...intOps,
   addUIExtended,
@@ -179,4 +181,4 @@ export const arithDialect = defineDialect('arith', [
   ...compareOps,
   selectOp,
   ...castOps,
-], { parseAttr: parseArithAttr });
+]), { parseAttr: parseArithAttr });

@@ -1,64 +1,89 @@
 /**
- * Immediate dominators of the blocks of one region, by Cooper, Harvey and Kennedy,
- * "A Simple, Fast Dominance Algorithm" (2001): iterate `idom(b) = ∩ idom(preds)`
- * over reverse postorder until nothing changes. Entry is `blocks[0]`; blocks
- * unreachable from it are absent from the result.
+ * Dominance between ops and blocks, across nested regions — what the verifier
+ * asks ("does this definition dominate this use?") and what transformations ask.
+ *
+ * (1) Within one region, block a dominates block b by the region's dominator tree
+ *     (Cooper–Harvey–Kennedy, from `@lifeline/dataflow/cfg`), computed once per
+ *     region on demand; a region of one block needs none. Unreachable blocks are
+ *     dominated by every block.
+ * (2) Op a properly dominates op b when b's ancestor in a's region (b itself, or
+ *     the op enclosing it there) is in a block a's block properly dominates, or in
+ *     the same block after a. An op does not properly dominate the ops nested in it.
+ * (3) A value dominates a use when its definition (a block argument: its block's
+ *     start) dominates the user, climbing out of nested regions; ops in graph
+ *     regions see every value of the region.
  */
-import type { Block } from './ir.js';
+import { dominatorTree, type DominatorTree } from '@lifeline/dataflow/cfg';
+import { BlockArgument, type Block, type Operation, type Region, type Value } from './ir.js';
 
-export function computeDominators(blocks: readonly Block[]): Map<Block, Block | null> {
-  const result = new Map<Block, Block | null>();
-  const entry = blocks[0];
-  if (!entry) return result;
-  // Postorder numbering by an explicit-stack DFS (regions can have many blocks).
-  const order: Block[] = [];
-  const index = new Map<Block, number>();
-  const visited = new Set<Block>([entry]);
-  const stack: [Block, number][] = [[entry, 0]];
-  while (stack.length) {
-    const top = stack[stack.length - 1]!;
-    const succs = top[0].successors();
-    if (top[1] < succs.length) {
-      const s = succs[top[1]++]!;
-      if (!visited.has(s)) {
-        visited.add(s);
-        stack.push([s, 0]);
-      }
-    } else {
-      stack.pop();
-      index.set(top[0], order.length);
-      order.push(top[0]);
+interface RegionTree {
+  index: Map<Block, number>;
+  tree: DominatorTree;
+}
+
+export class DominanceInfo {
+  private readonly trees = new Map<Region, RegionTree>();
+
+  private regionTree(region: Region): RegionTree {
+    let t = this.trees.get(region);
+    if (!t) {
+      const index = new Map<Block, number>();
+      region.blocks.forEach((b, i) => index.set(b, i));
+      const succs = region.blocks.map((b) => (b.last?.successors ?? []).map((s) => index.get(s)!));
+      t = { index, tree: dominatorTree({ numBlocks: succs.length, entry: 0, succs: (b) => succs[b]! }) };
+      this.trees.set(region, t);
     }
+    return t;
   }
-  const preds = new Map<Block, Block[]>();
-  for (const b of order) for (const s of b.successors()) {
-    let l = preds.get(s);
-    if (!l) preds.set(s, (l = []));
-    l.push(b);
+
+  /** (1) Blocks of one region. */
+  dominates(a: Block, b: Block): boolean {
+    if (a === b) return true;
+    const region = a.parent!;
+    if (region.blocks.length < 2) return true;
+    const { index, tree } = this.regionTree(region);
+    return tree.dominates(index.get(a)!, index.get(b)!);
   }
-  const idom = new Map<Block, Block>([[entry, entry]]);
-  const intersect = (a: Block, b: Block): Block => {
-    while (a !== b) {
-      while (index.get(a)! < index.get(b)!) a = idom.get(a)!;
-      while (index.get(b)! < index.get(a)!) b = idom.get(b)!;
+
+  /** The op enclosing `op` (or `op` itself) that sits directly in `region`. */
+  private ancestorIn(region: Region, op: Operation): Operation | null {
+    let o: Operation | null = op;
+    while (o && o.parentRegion !== region) o = o.parentOp;
+    return o;
+  }
+
+  /** (2) */
+  properlyDominates(a: Operation, b: Operation): boolean {
+    const block = a.parent;
+    if (!block || a === b) return false;
+    const ancestor = this.ancestorIn(block.parent!, b);
+    if (!ancestor || ancestor === a) return false;
+    const useBlock = ancestor.parent!;
+    if (useBlock === block) return a.isBeforeInBlock(ancestor);
+    return this.dominates(block, useBlock);
+  }
+
+  /**
+   * (3) Undefined when `v` may be used by `user`; otherwise why not: it is
+   * defined outside an isolated-from-above op enclosing the user, or it does
+   * not dominate the use.
+   */
+  checkUse(v: Value, user: Operation): 'dominance' | 'isolated' | undefined {
+    const defBlock = v.parentBlock;
+    if (!defBlock) return 'dominance';
+    const defRegion = defBlock.parent;
+    let ancestor: Operation | null = user;
+    while (ancestor && ancestor.parentRegion !== defRegion) {
+      const parent: Operation | null = ancestor.parentOp;
+      if (parent?.def?.has('IsolatedFromAbove')) return 'isolated';
+      ancestor = parent;
     }
-    return a;
-  };
-  for (let changed = true; changed;) {
-    changed = false;
-    for (let i = order.length - 2; i >= 0; i--) {
-      const b = order[i]!;
-      let next: Block | undefined;
-      for (const p of preds.get(b) ?? []) {
-        if (!idom.has(p)) continue;
-        next = next ? intersect(p, next) : p;
-      }
-      if (next && idom.get(b) !== next) {
-        idom.set(b, next);
-        changed = true;
-      }
-    }
+    if (!ancestor) return 'dominance';
+    if (defRegion?.parentOp?.def?.spec.graphRegion) return undefined;
+    const useBlock = ancestor.parent!;
+    if (v instanceof BlockArgument) return this.dominates(defBlock, useBlock) ? undefined : 'dominance';
+    const defOp = v.definingOp!;
+    if (useBlock === defBlock) return defOp !== ancestor && defOp.isBeforeInBlock(ancestor) ? undefined : 'dominance';
+    return this.dominates(defBlock, useBlock) ? undefined : 'dominance';
   }
-  for (const b of order) result.set(b, b === entry ? null : idom.get(b)!);
-  return result;
 }

@@ -7,7 +7,7 @@
  */
 import { StringAttr } from './attributes.js';
 import { diag, type Diagnostic } from './diagnostics.js';
-import { computeDominators } from './dominance.js';
+import { DominanceInfo } from './dominance.js';
 import type { Block, Operation, Region, Value } from './ir.js';
 import type { Type } from './types.js';
 import { BlockArgument } from './ir.js';
@@ -22,7 +22,7 @@ export interface VerifyOptions {
 export function verify(root: Operation, registry: Registry, options: VerifyOptions = {}): Diagnostic[] {
   const errors: Diagnostic[] = [];
   const fail = (op: Operation, msg: string) => errors.push(diag('error', op.loc, `'${op.name}' op ${msg}`));
-  const dom = new DominanceCache();
+  const dom = new DominanceInfo();
   const ctx: VerifyContext = { symbols: new SymbolTableCollection() };
   const visit = (op: Operation): boolean => {
     // A leading '!' marks a message reported verbatim (no `'op' op` prefix).
@@ -231,51 +231,3 @@ function checkTypes(op: Operation): string | undefined {
     checkGroupTypes(def.spec.results, op.results.length, (i) => op.results[i]!.type, () => def.resultGroupSizes(op), 'result');
 }
 
-/** Answers "does this value dominate this use?" with per-region dominator trees. */
-class DominanceCache {
-  private readonly trees = new Map<Region, Map<Block, Block | null>>();
-  private position(op: Operation): number {
-    return op.parent!.order(op);
-  }
-
-  private idom(region: Region): Map<Block, Block | null> {
-    let t = this.trees.get(region);
-    if (!t) {
-      t = computeDominators(region.blocks);
-      this.trees.set(region, t);
-    }
-    return t;
-  }
-
-  private blockDominates(a: Block, b: Block): boolean {
-    if (a === b) return true;
-    const idom = this.idom(a.parent!);
-    if (!idom.has(b)) return true; // unreachable blocks are dominated by everything
-    for (let x = idom.get(b) ?? null; x; x = idom.get(x) ?? null) if (x === a) return true;
-    return false;
-  }
-
-  /** Returns undefined when `v` may be used by `user`, else why not. */
-  checkUse(v: Value, user: Operation): 'dominance' | 'isolated' | undefined {
-    const defBlock = v.parentBlock;
-    if (!defBlock) return 'dominance';
-    const defRegion = defBlock.parent;
-    // Climb from the user to the op that sits in the defining region.
-    let ancestor: Operation | null = user;
-    while (ancestor && ancestor.parentRegion !== defRegion) {
-      const parent: Operation | null = ancestor.parentOp;
-      if (parent?.def?.has('IsolatedFromAbove')) return 'isolated';
-      ancestor = parent;
-    }
-    if (!ancestor) return 'dominance';
-    if (defRegion?.parentOp?.def?.spec.graphRegion) return undefined;
-    const useBlock = ancestor.parent!;
-    if (v instanceof BlockArgument) return this.blockDominates(defBlock, useBlock) ? undefined : 'dominance';
-    const defOp = v.definingOp!;
-    if (useBlock === defBlock) {
-      if (defOp === ancestor) return 'dominance';
-      return this.position(defOp) < this.position(ancestor) ? undefined : 'dominance';
-    }
-    return this.blockDominates(defBlock, useBlock) ? undefined : 'dominance';
-  }
-}

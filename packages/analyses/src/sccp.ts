@@ -1,0 +1,148 @@
+/**
+ * `--sccp`: sparse conditional constant propagation, as LLVM 19's
+ * lib/Transforms/SCCP.cpp does it.
+ *
+ *  1. Dead-code analysis and sparse constant propagation run to a fixpoint
+ *     over the op the pass runs on.
+ *  2. The rewrite visits blocks with a stack: the blocks of a region are pushed
+ *     in reverse (so popped in order), and the regions of an op are pushed when
+ *     the op is reached, so they are visited after the rest of its block.
+ *  3. Each result whose lattice is a constant is replaced by a materialized
+ *     constant; when every result was replaced and the op would be trivially
+ *     dead, the op is erased (its regions are then never visited).
+ *  4. After a block's ops, its arguments with constant lattices are replaced.
+ *  5. Constants are made by the OperationFolder: once per (value, type) in the
+ *     nearest region whose parent is isolated from above (or unregistered, or
+ *     top-level), always inserted at the very start of that region's entry
+ *     block — so later constants sit above earlier ones. Values that are not
+ *     constants of a materializable kind (arith.constant's isBuildableWith,
+ *     func.constant's symbol references) are left alone.
+ *  6. wouldOpBeTriviallyDead: not a terminator or symbol, and only reads or
+ *     allocations of its own results, through nested ops for ops with
+ *     recursive memory effects; an op without an effects interface is not dead.
+ *
+ * The lattice does not record which dialect produced a constant, so (5) picks
+ * the materializer from the attribute; every dialect we register that
+ * materializes (arith, memref) makes arith.constant, and func makes func.constant.
+ */
+import { DataFlowSolver, DeadCodeAnalysis, type ConstantValue } from '@lifeline/dataflow';
+import {
+  Builder, DenseElementsAttr, FloatAttr, FunctionType, IntegerAttr, IntegerType, OpaqueAttr, SymbolRefAttr,
+  hasTrait, type Attribute, type Block, type Operation, type PassDef, type Region, type Registry, type Type, type Value,
+} from '@lifeline/ir';
+import { SparseConstantPropagation } from './constant-propagation.js';
+import { irDataFlowKeys } from './dataflow-test-passes.js';
+
+/** arith.constant's isBuildableWith (5). */
+function arithBuildable(a: Attribute, t: Type): boolean {
+  const typed = a instanceof IntegerAttr || a instanceof FloatAttr || a instanceof DenseElementsAttr ||
+    (a instanceof OpaqueAttr && /^(dense_resource|sparse)</.test(a.text));
+  if (!typed || (a as { type?: Type }).type !== t) return false;
+  return !(t instanceof IntegerType && t.signedness !== 'signless');
+}
+
+/** Region constants are materialized into (5). */
+function insertionRegion(block: Block): Region {
+  let b = block;
+  for (;;) {
+    const region = b.parent!;
+    const parent = region.parentOp;
+    // Unregistered ops might be isolated from above: MLIR's mightHaveTrait says yes.
+    if (!parent || !parent.parent || !parent.def || hasTrait(parent, 'IsolatedFromAbove')) return region;
+    b = parent.parent;
+  }
+}
+
+/** (6) MLIR's wouldOpBeTriviallyDead. */
+export function wouldOpBeTriviallyDead(root: Operation): boolean {
+  if (!root.def || hasTrait(root, 'Terminator') || hasTrait(root, 'Symbol')) return false;
+  const work = [root];
+  while (work.length) {
+    const op = work.pop()!;
+    const recursive = hasTrait(op, 'RecursiveMemoryEffects');
+    if (recursive) for (const r of op.regions) for (const b of r.blocks) for (const o of b.opList()) work.push(o);
+    const effectsOf = op.def?.spec.memoryEffects;
+    if (effectsOf) {
+      const effects = effectsOf(op);
+      const allocated = new Set(effects.filter((e) => e.kind === 'allocate' && e.value && e.value.definingOp === op).map((e) => e.value));
+      if (!effects.every((e) => (e.value && allocated.has(e.value)) || e.kind === 'read')) return false;
+      continue;
+    }
+    if (!recursive) return false;
+  }
+  return true;
+}
+
+/** The OperationFolder's constant uniquing, per insertion region (5). */
+class ConstantFolder {
+  private readonly scopes = new Map<Region, Map<string, Value>>();
+  private readonly builder: Builder;
+  constructor(private readonly registry: Registry | undefined) {
+    this.builder = new Builder(registry ?? ({ lookup: () => undefined } as unknown as Registry));
+  }
+
+  getOrCreate(block: Block, value: Attribute, type: Type): Value | undefined {
+    const region = insertionRegion(block);
+    let scope = this.scopes.get(region);
+    if (!scope) this.scopes.set(region, (scope = new Map()));
+    const key = `${value}|${type}`;
+    const known = scope.get(key);
+    if (known) return known;
+    const op = this.materialize(region.blocks[0]!, value, type);
+    if (!op) return undefined;
+    scope.set(key, op.results[0]!);
+    return op.results[0]!;
+  }
+
+  private materialize(entry: Block, value: Attribute, type: Type): Operation | undefined {
+    this.builder.setInsertionPointToStart(entry);
+    if (arithBuildable(value, type)) return this.builder.create('arith.constant', { resultTypes: [type], attributes: [['value', value]] });
+    if (value instanceof SymbolRefAttr && !value.nested.length && type instanceof FunctionType) {
+      return this.builder.create('func.constant', { resultTypes: [type], attributes: [['value', value]] });
+    }
+    return undefined;
+  }
+}
+
+export const sccpPass: PassDef = {
+  argument: 'sccp',
+  name: 'SCCP',
+  description: 'Sparse Conditional Constant Propagation',
+  run(root, ctx) {
+    const keys = irDataFlowKeys(root, ctx.registry);
+    const solver = new DataFlowSolver();
+    solver.load(new DeadCodeAnalysis(keys));
+    solver.load(new SparseConstantPropagation(keys));
+    solver.run(root); // (1)
+    const folder = new ConstantFolder(ctx.registry);
+
+    const replace = (v: Value, block: Block): boolean => {
+      if (!solver.has(v, keys.constants)) return false;
+      const c = solver.lookup(v, keys.constants) as ConstantValue;
+      if (c.kind !== 'value') return false;
+      const k = folder.getOrCreate(block, c.value as Attribute, v.type);
+      if (!k) return false;
+      v.replaceAllUsesWith(k);
+      return true;
+    };
+
+    const worklist: Block[] = [];
+    const push = (regions: readonly Region[]) => {
+      for (const r of regions) for (let i = r.blocks.length - 1; i >= 0; i--) worklist.push(r.blocks[i]!); // (2)
+    };
+    push(root.regions);
+    while (worklist.length) {
+      const block = worklist.pop()!;
+      for (const op of block.opList()) {
+        let all = op.results.length !== 0;
+        for (const r of op.results) all = replace(r, block) && all; // (3)
+        if (all && wouldOpBeTriviallyDead(op)) {
+          op.erase();
+          continue;
+        }
+        push(op.regions);
+      }
+      for (const a of block.arguments) replace(a, block); // (4)
+    }
+  },
+};
