@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { genProgram } from './gen-module.mjs';
+import { measure } from './timing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'bench', 'out');
@@ -18,24 +19,6 @@ const sizesArg = args.indexOf('--sizes');
 const sizes = sizesArg >= 0 ? args[sizesArg + 1].split(',').map(Number) : [10000, 100000, 1000000];
 const generic = args.includes('--generic');
 const opt = join(root, 'apps', 'lifeline-opt', 'bin', 'lifeline-opt.js');
-
-/** Runs `cmd` under /usr/bin/time; returns wall seconds and peak RSS in MB. */
-function timed(cmd, cmdArgs) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...cmdArgs], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.slice(-500)}`);
-  const [wall, rssKb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { wall, rss: rssKb / 1024 };
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
-function measure(cmd, cmdArgs, runs) {
-  const samples = Array.from({ length: runs }, () => timed(cmd, cmdArgs));
-  return { wall: median(samples.map((s) => s.wall)), rss: Math.max(...samples.map((s) => s.rss)) };
-}
 
 function generate(target) {
   // Scale the function count so the module lands near the target op count.
