@@ -38,8 +38,20 @@ type Elem =
   | { k: 'functional'; inputs: Target; results: Target }
   | { k: 'attrdict'; keyword: boolean }
   | { k: 'propdict' }
-  | { k: 'custom'; name: string; args: Elem[] }
-  | { k: 'optional'; then: Elem[]; else: Elem[]; anchor: Elem };
+  | { k: 'custom'; name: string; args: Elem[]; argNames: string[] }
+  | { k: 'optional'; then: Elem[]; else: Elem[]; anchor: Elem; lead: number };
+
+/**
+ * Every element is made with all fields in one order: one object shape for all
+ * kinds keeps the interpreter's reads of `e.k` and friends monomorphic.
+ */
+function mk<T extends Elem>(e: T): T {
+  return Object.assign({
+    k: undefined, text: undefined, spec: undefined, name: undefined, target: undefined, inputs: undefined, results: undefined,
+    keyword: undefined, args: undefined, argNames: undefined, then: undefined, else: undefined, anchor: undefined,
+    lead: 0, sp: false,
+  }, e) as unknown as T;
+}
 
 /** How an attribute is written inside a format, when not as a plain attribute. */
 export interface AttrSyntax {
@@ -136,8 +148,8 @@ function compileElem(lx: FormatLexer, def: OpDef): Elem {
     const end = lx.s.indexOf('`', lx.i);
     const text = lx.s.slice(lx.i, end).replace(/\\n/, '\n');
     lx.i = end + 1;
-    if (text === '' || text === ' ' || text === '\n') return { k: 'space', text };
-    return { k: 'lit', text };
+    if (text === '' || text === ' ' || text === '\n') return mk({ k: 'space', text });
+    return mk({ k: 'lit', text });
   }
   if (c === '$') {
     lx.i++;
@@ -154,21 +166,23 @@ function compileElem(lx: FormatLexer, def: OpDef): Elem {
       lx.expect(')');
     }
     lx.expect('?');
-    return { k: 'optional', then, else: els, anchor: findAnchor(then, lx) };
+    // Spacing elements (`` ` ` ``) decide nothing: the group starts at its first real element.
+    const lead = Math.max(0, then.findIndex((x) => x.k !== 'space'));
+    return mk({ k: 'optional', then, else: els, anchor: findAnchor(then, lx), lead });
   }
   const word = lx.ident();
   switch (word) {
-    case 'attr-dict': return { k: 'attrdict', keyword: false };
-    case 'attr-dict-with-keyword': return { k: 'attrdict', keyword: true };
-    case 'prop-dict': return { k: 'propdict' };
-    case 'operands': return { k: 'operands' };
-    case 'regions': return { k: 'regions' };
-    case 'successors': return { k: 'successors' };
+    case 'attr-dict': return mk({ k: 'attrdict', keyword: false });
+    case 'attr-dict-with-keyword': return mk({ k: 'attrdict', keyword: true });
+    case 'prop-dict': return mk({ k: 'propdict' });
+    case 'operands': return mk({ k: 'operands' });
+    case 'regions': return mk({ k: 'regions' });
+    case 'successors': return mk({ k: 'successors' });
     case 'type': {
       lx.expect('(');
       const t = compileTarget(lx, def);
       lx.expect(')');
-      return { k: 'type', target: t };
+      return mk({ k: 'type', target: t });
     }
     case 'qualified': {
       lx.expect('(');
@@ -182,7 +196,7 @@ function compileElem(lx: FormatLexer, def: OpDef): Elem {
       lx.expect(',');
       const results = compileTarget(lx, def);
       lx.expect(')');
-      return { k: 'functional', inputs, results };
+      return mk({ k: 'functional', inputs, results });
     }
     case 'custom': {
       lx.expect('<');
@@ -194,7 +208,7 @@ function compileElem(lx: FormatLexer, def: OpDef): Elem {
         do args.push(compileElem(lx, def)); while (lx.eat(','));
         lx.expect(')');
       }
-      return { k: 'custom', name, args };
+      return mk({ k: 'custom', name, args, argNames: args.map(argName) });
     }
   }
   return lx.fail(`unknown directive '${word}'`);
@@ -216,11 +230,11 @@ function compileTarget(lx: FormatLexer, def: OpDef): Target {
 function resolveVar(name: string, def: OpDef, lx: FormatLexer): Elem {
   const s = def.spec;
   const operand = (s.operands ?? []).find((o) => o.name === name);
-  if (operand) return { k: 'operand', spec: operand };
+  if (operand) return mk({ k: 'operand', spec: operand });
   const attr = (s.attributes ?? []).find((a) => a.name === name);
-  if (attr) return { k: 'attr', spec: attr };
-  if ((s.regions ?? []).some((r) => r.name === name)) return { k: 'region', name };
-  if ((s.successors ?? []).some((r) => r.name === name)) return { k: 'successor', name };
+  if (attr) return mk({ k: 'attr', spec: attr });
+  if ((s.regions ?? []).some((r) => r.name === name)) return mk({ k: 'region', name });
+  if ((s.successors ?? []).some((r) => r.name === name)) return mk({ k: 'successor', name });
   return lx.fail(`unknown variable '$${name}'`);
 }
 
@@ -304,6 +318,14 @@ class FormatInterpreter implements CompiledFormat {
   private readonly groups: ValueSpec[];
   private readonly resultNames: Set<string>;
   private readonly sameType: boolean;
+  private readonly operandSegments: boolean;
+  private readonly resultSegments: boolean;
+  /** Attributes stored with their default value when the text leaves them out. */
+  private readonly defaulted: AttrSpec[];
+  /** Names attr-dict leaves out: spelled by the format, or segment sizes. */
+  private readonly elided: Set<string>;
+  /** Values attr-dict hides: defaults and elided defaults, by attribute name. */
+  private readonly hidden: Map<string, Attribute>;
   constructor(readonly def: OpDef, readonly elems: Elem[]) {
     this.groups = [...(def.spec.operands ?? []), ...(def.spec.results ?? [])];
     this.sameType = def.has('SameOperandsAndResultType');
@@ -317,6 +339,19 @@ class FormatInterpreter implements CompiledFormat {
       }
     };
     visit(elems);
+    this.operandSegments = def.has('AttrSizedOperandSegments');
+    this.resultSegments = def.has('AttrSizedResultSegments');
+    this.defaulted = (def.spec.attributes ?? []).filter((a) => a.default);
+    this.elided = new Set([...this.usedAttrs, 'operandSegmentSizes', 'resultSegmentSizes']);
+    this.hidden = new Map();
+    const seen = new Set<string>();
+    for (const a of def.spec.attributes ?? []) {
+      // The first spec of a name decides, as a lookup by name would.
+      if (seen.has(a.name)) continue;
+      seen.add(a.name);
+      const hidden = a.default ?? a.elidedDefault;
+      if (hidden) this.hidden.set(a.name, hidden);
+    }
   }
 
   // ---- parse ----
@@ -327,8 +362,8 @@ class FormatInterpreter implements CompiledFormat {
     this.finish(p, ctx);
   }
 
-  private parseElems(p: Parser, ctx: ParseCtx, elems: Elem[]): void {
-    for (const e of elems) this.parseElem(p, ctx, e);
+  private parseElems(p: Parser, ctx: ParseCtx, elems: Elem[], from = 0): void {
+    for (let i = from; i < elems.length; i++) this.parseElem(p, ctx, elems[i]!);
   }
 
   private parseLiteral(p: Parser, text: string, optional: boolean): boolean {
@@ -405,15 +440,13 @@ class FormatInterpreter implements CompiledFormat {
       case 'custom': {
         const d = customDirectives.get(e.name);
         if (!d) throw new Error(`unknown custom directive '${e.name}' in ${this.def.name}`);
-        d.parse(p, ctx, e.args.map(argName));
+        d.parse(p, ctx, e.argNames);
         return;
       }
       case 'optional': {
-        // Spacing elements (`` ` ` ``) decide nothing: the group starts at the first real element.
-        const lead = Math.max(0, e.then.findIndex((x) => x.k !== 'space'));
-        const first = this.parseGroupStart(p, ctx, e.then[lead]!);
+        const first = this.parseGroupStart(p, ctx, e.then[e.lead]!);
         if (first === 'absent') this.parseElems(p, ctx, e.else);
-        else this.parseElems(p, ctx, e.then.slice(first === 'consumed' ? lead + 1 : lead));
+        else this.parseElems(p, ctx, e.then, first === 'consumed' ? e.lead + 1 : e.lead);
       }
     }
   }
@@ -521,12 +554,15 @@ class FormatInterpreter implements CompiledFormat {
         const types = ctx.types.get(s.name) ?? [];
         const ts = types.length === us.length ? types : us.length && types.length === 1 && (s.arity ?? 'single') === 'variadic' && s.sharedType ? us.map(() => types[0]!) : types;
         if (ts.length !== us.length) p.error(`${us.length} operands present, but expected ${ts.length}`, offset);
-        state.operands.push(...p.resolveOperands(us, ts, offset));
+        for (let i = 0; i < us.length; i++) state.operands.push(p.resolveOperand(us[i]!, ts[i]!));
       }
-      if (this.def.has('AttrSizedOperandSegments')) p.setSegmentSizes(state, specOps.map((s) => ctx.operands(s.name).length));
+      if (this.operandSegments) p.setSegmentSizes(state, specOps.map((s) => ctx.operands(s.name).length));
     }
-    for (const s of specRes) state.types.push(...(ctx.types.get(s.name) ?? []));
-    if (this.def.has('AttrSizedResultSegments')) {
+    for (const s of specRes) {
+      const ts = ctx.types.get(s.name);
+      if (ts) for (let i = 0; i < ts.length; i++) state.types.push(ts[i]!);
+    }
+    if (this.resultSegments) {
       p.setSegmentSizes(state, specRes.map((s) => ctx.types.get(s.name)?.length ?? 0), 'resultSegmentSizes');
     }
     for (const r of this.def.spec.regions ?? []) {
@@ -535,8 +571,8 @@ class FormatInterpreter implements CompiledFormat {
     }
     if (ctx.allRegions) state.regions.push(...ctx.allRegions);
     for (const s of this.def.spec.successors ?? []) state.successors.push(...(ctx.successors.get(s.name) ?? []));
-    for (const a of this.def.spec.attributes ?? []) {
-      if (a.default && !state.getAttr(a.name)) state.properties.set(a.name, a.default);
+    for (const a of this.defaulted) {
+      if (!state.getAttr(a.name)) state.properties.set(a.name, a.default!);
     }
   }
 
@@ -544,7 +580,9 @@ class FormatInterpreter implements CompiledFormat {
     const specs = this.groups;
     const isResult = this.resultNames;
     const known = (name: string): Type[] | undefined => ctx.types.get(name);
-    if (specs.every((s) => ctx.types.has(s.name))) return;
+    let missing = false;
+    for (let i = 0; i < specs.length && !missing; i++) missing = !ctx.types.has(specs[i]!.name);
+    if (!missing) return;
     const infer = new InferCtx(p, ctx, offset);
     for (let round = 0; round < specs.length + 1; round++) {
       let progress = false;
@@ -605,7 +643,12 @@ class FormatInterpreter implements CompiledFormat {
     switch (e.k) {
       case 'lit': p.print(e.text); return;
       case 'space': if (e.text === ' ') p.print(' '); else if (e.text === '\n') p.printNewline(); return;
-      case 'operand': p.printOperands(this.def.operandGroup(op, e.spec.name)); return;
+      case 'operand': {
+        const i = this.def.singleOperandPosition(op, e.spec.name);
+        if (i >= 0) p.printValue(op.operands[i]!.value);
+        else p.printOperands(this.def.operandGroup(op, e.spec.name));
+        return;
+      }
       case 'operands': p.printOperands(op.operandValues()); return;
       case 'attr': {
         const a = op.getAttr(e.spec.name);
@@ -631,23 +674,34 @@ class FormatInterpreter implements CompiledFormat {
         return;
       }
       case 'successors': p.print(op.successors.map((b) => p.blockName(b)).join(', ')); return;
-      case 'type': p.printTypes(this.targetTypes(op, e.target)); return;
+      case 'type': {
+        const t = this.singleTargetType(op, e.target);
+        if (t) p.printType(t);
+        else p.printTypes(this.targetTypes(op, e.target));
+        return;
+      }
       case 'functional': p.printFunctionalType(this.targetTypes(op, e.inputs), this.targetTypes(op, e.results)); return;
       case 'attrdict': {
-        const elided = [...this.usedAttrs, 'operandSegmentSizes', 'resultSegmentSizes'];
-        const attrs = [...op.properties, ...op.attributes].filter(([k, v]) => {
-          const spec = (this.def.spec.attributes ?? []).find((a) => a.name === k);
-          const hidden = spec?.default ?? spec?.elidedDefault;
-          return !(hidden && hidden.equals(v));
-        });
-        if (e.keyword) p.printOptionalAttrDictWithKeyword(attrs, elided);
-        else p.printOptionalAttrDict(attrs, elided);
+        // Most ops print no dictionary: collect entries without temporary arrays per op.
+        let attrs: [string, Attribute][] | undefined;
+        for (const m of [op.propertiesIfAny, op.attributesIfAny]) {
+          if (!m) continue;
+          for (const [k, v] of m) {
+            if (this.elided.has(k)) continue;
+            const hidden = this.hidden.get(k);
+            if (hidden && hidden.equals(v)) continue;
+            (attrs ??= []).push([k, v]);
+          }
+        }
+        if (!attrs) return;
+        if (e.keyword) p.printOptionalAttrDictWithKeyword(attrs);
+        else p.printOptionalAttrDict(attrs);
         return;
       }
       case 'propdict':
         if (op.hasProperties) p.print(` <${[...op.properties].map(([k, v]) => `${k} = ${v}`).join(', ')}>`);
         return;
-      case 'custom': customDirectives.get(e.name)!.print(op, p, e.args.map(argName)); return;
+      case 'custom': customDirectives.get(e.name)!.print(op, p, e.argNames); return;
       case 'optional':
         if (this.anchorPresent(op, e.anchor)) this.printElems(op, p, e.then);
         else this.printElems(op, p, e.else);
@@ -661,6 +715,19 @@ class FormatInterpreter implements CompiledFormat {
       printTerms = !!t && (t.operands.length > 0 || t.hasAttributes || t.hasProperties || t.results.length > 0);
     }
     p.printRegion(r, { printEntryBlockArgs: true, printBlockTerminators: printTerms });
+  }
+
+  /** The one type of a single operand/result target, without building arrays; else undefined. */
+  private singleTargetType(op: Operation, t: Target): Type | undefined {
+    if (t.kind === 'operand') {
+      const i = this.def.singleOperandPosition(op, t.name);
+      return i >= 0 ? op.operands[i]!.value.type : undefined;
+    }
+    if (t.kind === 'result') {
+      const i = this.def.singleResultPosition(op, t.name);
+      return i >= 0 ? op.results[i]!.type : undefined;
+    }
+    return undefined;
   }
 
   private targetTypes(op: Operation, t: Target): Type[] {

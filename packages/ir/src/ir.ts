@@ -92,6 +92,8 @@ export interface OperationInit {
 }
 
 const NO_BLOCKS: readonly Block[] = Object.freeze([]);
+const NO_VALUES: readonly Value[] = Object.freeze([]);
+const NO_TYPES: readonly Type[] = Object.freeze([]);
 const NO_REGIONS: readonly Region[] = Object.freeze([]);
 
 export class Operation {
@@ -115,8 +117,13 @@ export class Operation {
   constructor(init: OperationInit) {
     this.name = init.name;
     this.def = init.def;
-    this.operands = (init.operands ?? []).map((v, i) => new OpOperand(this, i, v));
-    this.results = (init.resultTypes ?? []).map((t, i) => new OpResult(t, this, i));
+    // Plain loops: building millions of ops, per-op closures for `map` show up in profiles.
+    const operands = init.operands ?? NO_VALUES;
+    this.operands = [];
+    for (let i = 0; i < operands.length; i++) this.operands.push(new OpOperand(this, i, operands[i]!));
+    const types = init.resultTypes ?? NO_TYPES;
+    this.results = [];
+    for (let i = 0; i < types.length; i++) this.results.push(new OpResult(types[i]!, this, i));
     // Most ops have neither successors nor regions: share one empty array.
     this.successors = init.successors?.length ? [...init.successors] : (NO_BLOCKS as Block[]);
     const regions = init.regions ?? 0;
@@ -148,6 +155,9 @@ export class Operation {
   get attributes(): Map<string, Attribute> {
     return (this.attrs ??= new Map());
   }
+  /** The inherent attributes without creating an empty map (readers on hot paths). */
+  get propertiesIfAny(): ReadonlyMap<string, Attribute> | undefined { return this.props; }
+  get attributesIfAny(): ReadonlyMap<string, Attribute> | undefined { return this.attrs; }
   get hasProperties(): boolean { return !!this.props && this.props.size > 0; }
   get hasAttributes(): boolean { return !!this.attrs && this.attrs.size > 0; }
 

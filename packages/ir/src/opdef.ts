@@ -234,15 +234,29 @@ export class OpDef {
   /** Index of each operand group when every group holds exactly one value (no size lookup needed). */
   private singleOperandIndex?: Map<string, number> | null;
 
+  private singleResultIndex?: Map<string, number> | null;
+
+  /**
+   * The position of operand group `name` in `op` when every group holds exactly
+   * one value (so group g is operand g), else -1. Printers use it to skip
+   * building the group's array.
+   */
+  singleOperandPosition(op: Operation, name: string): number {
+    const index = (this.singleOperandIndex ??= singleIndex(this.spec.operands));
+    const i = index?.get(name);
+    return i !== undefined && op.operands.length === index!.size ? i : -1;
+  }
+  /** Like singleOperandPosition, for result groups. */
+  singleResultPosition(op: Operation, name: string): number {
+    const index = (this.singleResultIndex ??= singleIndex(this.spec.results));
+    const i = index?.get(name);
+    return i !== undefined && op.results.length === index!.size ? i : -1;
+  }
+
   /** The values of operand group `name`. */
   operandGroup(op: Operation, name: string): Value[] {
-    if (this.singleOperandIndex === undefined) {
-      const specs = this.spec.operands ?? [];
-      this.singleOperandIndex = specs.every((o) => (o.arity ?? 'single') === 'single')
-        ? new Map(specs.map((o, i) => [o.name, i])) : null;
-    }
-    const i = this.singleOperandIndex?.get(name);
-    if (i !== undefined && op.operands.length === this.singleOperandIndex!.size) return [op.operands[i]!.value];
+    const i = this.singleOperandPosition(op, name);
+    if (i >= 0) return [op.operands[i]!.value];
     const specs = this.spec.operands ?? [];
     const sizes = this.operandGroupSizes(op);
     let start = 0;
@@ -262,6 +276,12 @@ export class OpDef {
     }
     throw new Error(`${this.name} has no operand group '${name}'`);
   }
+}
+
+/** Group name → position, when every group is single (else null). */
+function singleIndex(specs: readonly ValueSpec[] | undefined): Map<string, number> | null {
+  const list = specs ?? [];
+  return list.every((o) => (o.arity ?? 'single') === 'single') ? new Map(list.map((o, i) => [o.name, i])) : null;
 }
 
 function groupSizes(specs: readonly ValueSpec[], total: number, segments: Attribute | undefined): number[] {

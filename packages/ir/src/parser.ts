@@ -32,23 +32,40 @@ export interface ArgumentDecl {
 export class OperationState {
   operands: Value[] = [];
   types: Type[] = [];
-  readonly properties = new Map<string, Attribute>();
-  readonly attributes = new Map<string, Attribute>();
   regions: Region[] = [];
   successors: Block[] = [];
+  // Most ops have no attributes of one kind or the other: the maps are made on first use.
+  private props: Map<string, Attribute> | undefined;
+  private attrs: Map<string, Attribute> | undefined;
   constructor(readonly name: string, readonly def: OpDef | undefined, public loc: Location) {}
+  get properties(): Map<string, Attribute> {
+    return (this.props ??= new Map());
+  }
+  get attributes(): Map<string, Attribute> {
+    return (this.attrs ??= new Map());
+  }
+  /** The maps if they were made (for building the op without empty maps). */
+  get propertiesIfAny(): Map<string, Attribute> | undefined { return this.props; }
+  get attributesIfAny(): Map<string, Attribute> | undefined { return this.attrs; }
   /** Inherent attributes become properties, as in MLIR. */
   addAttr(name: string, a: Attribute): void {
     if (this.def?.isInherent(name)) this.properties.set(name, a);
     else this.attributes.set(name, a);
   }
   getAttr(name: string): Attribute | undefined {
-    return this.properties.get(name) ?? this.attributes.get(name);
+    return this.props?.get(name) ?? this.attrs?.get(name);
   }
   addRegion(r = new Region()): Region {
     this.regions.push(r);
     return r;
   }
+}
+
+/** A `%name` or `%name:N` to the left of an op's `=`. */
+interface ResultName {
+  name: string;
+  count: number;
+  offset: number;
 }
 
 /** A use of a name before its definition. */
@@ -475,7 +492,9 @@ export class Parser extends AttrTypeParser {
 
   parseOperation(): Operation {
     const start = this.offset;
-    const results: { name: string; count: number; offset: number }[] = [];
+    // Nearly every op binds one name (`%x = …`); only more names need the list.
+    let first: ResultName | undefined;
+    let results: ResultName[] | undefined;
     if (this.tok === Tok.PercentId) {
       do {
         const offset = this.offset;
@@ -490,21 +509,25 @@ export class Parser extends AttrTypeParser {
           if (count < 1) this.error('expected named operation to have at least 1 result');
           this.consume();
         }
-        results.push({ name, count, offset });
+        const r = { name, count, offset };
+        if (!first) first = r;
+        else (results ??= [first]).push(r);
       } while (this.consumeIf(Tok.Comma));
       this.expect(Tok.Equal, "expected '=' after SSA name");
     }
     let op: Operation;
     if (this.tok === Tok.String) op = this.parseGenericOperation();
     else if (this.tok === Tok.BareId) op = this.parseCustomOperation();
-    else return this.error(results.length ? 'expected operation name in quotes' : 'expected operation name in quotes');
-    const total = results.reduce((n, r) => n + r.count, 0);
-    if (results.length && total !== op.results.length) {
+    else return this.error('expected operation name in quotes');
+    if (!first) return op;
+    let total = 0;
+    for (const r of results ?? [first]) total += r.count;
+    if (total !== op.results.length) {
       this.error(`operation defines ${op.results.length} results but was provided ${total} to bind`, start);
     }
-    if (results.length === 1) {
+    if (!results) {
       // The common case: one name for all results; share the op's array.
-      this.defineValues(results[0]!.name, op.results, results[0]!.offset);
+      this.defineValues(first.name, op.results, first.offset);
     } else {
       let i = 0;
       for (const r of results) {
@@ -548,7 +571,7 @@ export class Parser extends AttrTypeParser {
       const dictOffset = this.offset;
       const tmp = new OperationState(name, def, state.loc);
       this.parseOptionalAttrDict(tmp);
-      for (const [k, v] of [...tmp.properties, ...tmp.attributes]) {
+      for (const [k, v] of [...(tmp.propertiesIfAny ?? []), ...(tmp.attributesIfAny ?? [])]) {
         if (state.properties.has(k) && def?.isInherent(k)) this.error(`duplicate key '${k}' in dictionary attribute`, dictOffset);
         state.addAttr(k, v);
       }
@@ -634,7 +657,7 @@ export class Parser extends AttrTypeParser {
     const op = new Operation({
       // The definition's name is one shared string; the parsed spelling is a slice per op.
       name: state.def?.name ?? state.name, def: state.def, operands: state.operands, resultTypes: state.types,
-      properties: state.properties, attributes: state.attributes, successors: state.successors,
+      properties: state.propertiesIfAny, attributes: state.attributesIfAny, successors: state.successors,
       regions: state.regions, loc: state.loc,
     });
     return op;
