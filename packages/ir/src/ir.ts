@@ -117,13 +117,10 @@ export class Operation {
   constructor(init: OperationInit) {
     this.name = init.name;
     this.def = init.def;
-    // Plain loops: building millions of ops, per-op closures for `map` show up in profiles.
-    const operands = init.operands ?? NO_VALUES;
-    this.operands = [];
-    for (let i = 0; i < operands.length; i++) this.operands.push(new OpOperand(this, i, operands[i]!));
-    const types = init.resultTypes ?? NO_TYPES;
-    this.results = [];
-    for (let i = 0; i < types.length; i++) this.results.push(new OpResult(types[i]!, this, i));
+    // `map` makes packed arrays of exactly the right size (pushing onto `[]` would
+    // reserve 17 slots per op); the callbacks take the op as `this`, so no closure per op.
+    this.operands = (init.operands ?? NO_VALUES).map(makeOperand, this);
+    this.results = (init.resultTypes ?? NO_TYPES).map(makeResult, this);
     // Most ops have neither successors nor regions: share one empty array.
     this.successors = init.successors?.length ? [...init.successors] : (NO_BLOCKS as Block[]);
     const regions = init.regions ?? 0;
@@ -248,6 +245,13 @@ export class Operation {
     }
     fn(this);
   }
+}
+
+function makeOperand(this: Operation, v: Value, i: number): OpOperand {
+  return new OpOperand(this, i, v);
+}
+function makeResult(this: Operation, t: Type, i: number): OpResult {
+  return new OpResult(t, this, i);
 }
 
 function adopt(init: Iterable<readonly [string, Attribute]> | undefined): Map<string, Attribute> | undefined {
