@@ -202,6 +202,8 @@ export class OpDef {
   readonly traits: ReadonlySet<Trait>;
   private readonly inherent: ReadonlySet<string>;
   private compiledFormat?: CompiledFormat;
+  /** @internal The verifier's per-definition checks, computed on first use. */
+  verifierPlan: unknown = undefined;
 
   constructor(readonly spec: OpSpec) {
     this.dialect = spec.name.slice(0, spec.name.indexOf('.'));

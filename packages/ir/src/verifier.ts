@@ -67,8 +67,6 @@ interface Plan {
   symbolTable: boolean;
 }
 
-const plans = new Map<OpDef, Plan>();
-
 /**
  * The count traits ODS gives an op, with their messages: ZeroOperands,
  * OneOperand, NOperands, AtLeastNOperands (and the same for results).
@@ -87,7 +85,8 @@ function countCheck(what: 'operand' | 'result', specs: readonly ValueSpec[], get
 }
 
 function planFor(def: OpDef): Plan {
-  let plan = plans.get(def);
+  // Kept on the definition: a field read per op instead of a Map lookup.
+  let plan = def.verifierPlan as Plan | undefined;
   if (plan) return plan;
   const s = def.spec;
   // In MLIR's trait order: regions, results, successors, operands.
@@ -126,7 +125,7 @@ function planFor(def: OpDef): Plan {
     singleBlock: def.has('SingleBlock'),
     symbolTable: def.has('SymbolTable'),
   };
-  plans.set(def, plan);
+  def.verifierPlan = plan;
   return plan;
 }
 
@@ -196,7 +195,7 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
 
 /** Blocks of regions that need terminators must end in one. */
 function verifyTerminators(op: Operation): string | undefined {
-  if (op.def?.has('NoTerminator') || !op.def) return undefined;
+  if (!op.regions.length || op.def?.has('NoTerminator') || !op.def) return undefined;
   for (const r of op.regions) {
     for (const b of r.blocks) {
       const last = b.last;
