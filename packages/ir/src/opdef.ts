@@ -197,6 +197,51 @@ export interface OpSpec extends Interfaces {
   implicitTerminator?: string;
 }
 
+// ---- one object shape per kind of spec ------------------------------------------------
+//
+// Specs are written as object literals with whatever keys each op needs, which
+// gives every op its own hidden class; code that reads `def.spec.verify` or
+// `spec.type` for every op then does megamorphic lookups. Each spec is copied
+// into a literal that lists every key in one order, so all share one shape
+// (a literal, not keyed stores: those would turn a 26-key object into a
+// dictionary). `All<T>` makes the compiler insist on every key.
+
+type All<T> = { [K in keyof Required<T>]: T[K] };
+
+function valueSpec(v: ValueSpec): ValueSpec {
+  const out: All<ValueSpec> = {
+    name: v.name, arity: v.arity, type: v.type, infer: v.infer, sharedType: v.sharedType, typeKind: v.typeKind,
+  };
+  return out;
+}
+
+function attrSpec(a: AttrSpec): AttrSpec {
+  const out: All<AttrSpec> = {
+    name: a.name, optional: a.optional, check: a.check, description: a.description, syntax: a.syntax,
+    default: a.default, elidedDefault: a.elidedDefault,
+  };
+  return out;
+}
+
+function regionSpec(r: RegionSpec): RegionSpec {
+  const out: All<RegionSpec> = { name: r.name, variadic: r.variadic };
+  return out;
+}
+
+function normalizeSpec(s: OpSpec): OpSpec {
+  const out: All<OpSpec> = {
+    name: s.name, summary: s.summary,
+    operands: s.operands?.map(valueSpec), results: s.results?.map(valueSpec), attributes: s.attributes?.map(attrSpec),
+    regions: s.regions?.map(regionSpec), successors: s.successors?.map(regionSpec),
+    traits: s.traits, format: s.format, parse: s.parse, print: s.print, verify: s.verify, parents: s.parents,
+    graphRegion: s.graphRegion, implicitTerminator: s.implicitTerminator,
+    memoryEffects: s.memoryEffects, regionBranch: s.regionBranch, regionBranchTerminator: s.regionBranchTerminator,
+    branch: s.branch, call: s.call, callable: s.callable, viewLike: s.viewLike, constant: s.constant,
+    resultNames: s.resultNames, blockArgNames: s.blockArgNames, defaultDialect: s.defaultDialect,
+  };
+  return out;
+}
+
 export class OpDef {
   readonly dialect: string;
   readonly traits: ReadonlySet<Trait>;
@@ -205,7 +250,10 @@ export class OpDef {
   /** @internal The verifier's per-definition checks, computed on first use. */
   verifierPlan: unknown = undefined;
 
-  constructor(readonly spec: OpSpec) {
+  readonly spec: OpSpec;
+
+  constructor(spec: OpSpec) {
+    this.spec = spec = normalizeSpec(spec);
     this.dialect = spec.name.slice(0, spec.name.indexOf('.'));
     const traits = new Set(spec.traits ?? []);
     const groups = (spec.operands ?? []).filter((o) => (o.arity ?? 'single') !== 'single').length;
