@@ -15,7 +15,7 @@
  */
 import type { Attribute } from './attributes.js';
 import { DiagnosticError } from './diagnostics.js';
-import { Block, Operation, Region } from './ir.js';
+import { Block, Operation, Region, type Value } from './ir.js';
 import { Tok } from './lexer.js';
 import type { AttrSpec, InferContext, OpDef, ValueSpec } from './opdef.js';
 import type { OperationState, Parser, UnresolvedOperand } from './parser.js';
@@ -288,9 +288,44 @@ const PUNCT: Record<string, Tok> = {
 const NO_REGIONS_MAP: ReadonlyMap<string, Region[]> = new Map();
 const NO_SUCCESSORS_MAP: ReadonlyMap<string, Block[]> = new Map();
 
+/**
+ * Values per operand/result group of the op being parsed, by group name. A
+ * definition has a handful of groups, so searching its fixed name list is
+ * cheaper than making a Map per op; other names (from custom directives) go
+ * to a Map made on first use.
+ */
+class GroupTable<V> {
+  private readonly slots: (V | undefined)[];
+  private extra: Map<string, V> | undefined;
+  size = 0;
+  constructor(private readonly names: readonly string[]) {
+    this.slots = new Array<V | undefined>(names.length);
+  }
+  get(name: string): V | undefined {
+    const i = this.names.indexOf(name);
+    return i >= 0 ? this.slots[i] : this.extra?.get(name);
+  }
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+  set(name: string, v: V): void {
+    const i = this.names.indexOf(name);
+    if (i >= 0) {
+      if (this.slots[i] === undefined) this.size++;
+      this.slots[i] = v;
+      return;
+    }
+    this.extra ??= new Map();
+    if (!this.extra.has(name)) this.size++;
+    this.extra.set(name, v);
+  }
+}
+
+const NO_OPERANDS: readonly UnresolvedOperand[] = Object.freeze([]);
+
 class ParseCtx implements DirectiveContext {
-  readonly operandRefs = new Map<string, UnresolvedOperand[]>();
-  readonly types = new Map<string, Type[]>();
+  readonly operandRefs: GroupTable<UnresolvedOperand[]>;
+  readonly types: GroupTable<Type[]>;
   // Most ops have no regions or successors; those maps are made when first written.
   regions = NO_REGIONS_MAP as Map<string, Region[]>;
   successors = NO_SUCCESSORS_MAP as Map<string, Block[]>;
@@ -306,8 +341,11 @@ class ParseCtx implements DirectiveContext {
   allResultTypes?: Type[];
   allOperands?: UnresolvedOperand[];
   allRegions?: Region[];
-  constructor(readonly state: OperationState) {}
-  operands(name: string): UnresolvedOperand[] { return this.operandRefs.get(name) ?? []; }
+  constructor(readonly state: OperationState, groupNames: readonly string[]) {
+    this.operandRefs = new GroupTable(groupNames);
+    this.types = new GroupTable(groupNames);
+  }
+  operands(name: string): UnresolvedOperand[] { return this.operandRefs.get(name) ?? (NO_OPERANDS as UnresolvedOperand[]); }
   setOperands(name: string, us: UnresolvedOperand[]): void { this.operandRefs.set(name, us); }
   setTypes(name: string, types: Type[]): void { this.types.set(name, types); }
 }
@@ -316,6 +354,7 @@ class FormatInterpreter implements CompiledFormat {
   private readonly usedAttrs: Set<string>;
   /** Operand and result groups, and which are results (for type inference). */
   private readonly groups: ValueSpec[];
+  private readonly groupNames: string[];
   private readonly resultNames: Set<string>;
   private readonly sameType: boolean;
   private readonly operandSegments: boolean;
@@ -328,6 +367,7 @@ class FormatInterpreter implements CompiledFormat {
   private readonly hidden: Map<string, Attribute>;
   constructor(readonly def: OpDef, readonly elems: Elem[]) {
     this.groups = [...(def.spec.operands ?? []), ...(def.spec.results ?? [])];
+    this.groupNames = this.groups.map((g) => g.name);
     this.sameType = def.has('SameOperandsAndResultType');
     this.resultNames = new Set((def.spec.results ?? []).map((r) => r.name));
     this.usedAttrs = new Set();
@@ -357,7 +397,7 @@ class FormatInterpreter implements CompiledFormat {
   // ---- parse ----
 
   parse(p: Parser, state: OperationState): void {
-    const ctx = new ParseCtx(state);
+    const ctx = new ParseCtx(state, this.groupNames);
     this.parseElems(p, ctx, this.elems);
     this.finish(p, ctx);
   }
@@ -549,18 +589,29 @@ class FormatInterpreter implements CompiledFormat {
     if (ctx.allOperands) {
       state.operands = p.resolveOperands(ctx.allOperands, ctx.allOperandTypes ?? [], offset);
     } else {
+      // Arrays of the final size: pushing onto `[]` reserves 17 slots per op.
+      let n = 0;
+      for (const s of specOps) n += ctx.operands(s.name).length;
+      const operands = state.operands.length ? state.operands : new Array<Value>(n);
+      let at = state.operands.length ? state.operands.length : 0;
       for (const s of specOps) {
         const us = ctx.operands(s.name);
         const types = ctx.types.get(s.name) ?? [];
         const ts = types.length === us.length ? types : us.length && types.length === 1 && (s.arity ?? 'single') === 'variadic' && s.sharedType ? us.map(() => types[0]!) : types;
         if (ts.length !== us.length) p.error(`${us.length} operands present, but expected ${ts.length}`, offset);
-        for (let i = 0; i < us.length; i++) state.operands.push(p.resolveOperand(us[i]!, ts[i]!));
+        for (let i = 0; i < us.length; i++) operands[at++] = p.resolveOperand(us[i]!, ts[i]!);
       }
+      state.operands = operands;
       if (this.operandSegments) p.setSegmentSizes(state, specOps.map((s) => ctx.operands(s.name).length));
     }
-    for (const s of specRes) {
-      const ts = ctx.types.get(s.name);
-      if (ts) for (let i = 0; i < ts.length; i++) state.types.push(ts[i]!);
+    if (!state.types.length && specRes.length === 1) {
+      // One result group (the common case): its type list is the op's.
+      state.types = ctx.types.get(specRes[0]!.name) ?? state.types;
+    } else {
+      for (const s of specRes) {
+        const ts = ctx.types.get(s.name);
+        if (ts) for (let i = 0; i < ts.length; i++) state.types.push(ts[i]!);
+      }
     }
     if (this.resultSegments) {
       p.setSegmentSizes(state, specRes.map((s) => ctx.types.get(s.name)?.length ?? 0), 'resultSegmentSizes');
@@ -609,8 +660,8 @@ class FormatInterpreter implements CompiledFormat {
         let arr: Type[];
         if (Array.isArray(t)) arr = t;
         else {
-          arr = [];
-          for (let k = 0; k < (count ?? 1); k++) arr.push(t);
+          arr = new Array<Type>(count ?? 1);
+          for (let k = 0; k < arr.length; k++) arr[k] = t;
         }
         ctx.types.set(s.name, arr);
         progress = true;
@@ -646,7 +697,14 @@ class FormatInterpreter implements CompiledFormat {
       case 'operand': {
         const i = this.def.singleOperandPosition(op, e.spec.name);
         if (i >= 0) p.printValue(op.operands[i]!.value);
-        else p.printOperands(this.def.operandGroup(op, e.spec.name));
+        else {
+          const start = this.def.operandGroupStart(op, e.spec.name);
+          const n = this.def.operandGroupSize(op, e.spec.name);
+          for (let k = 0; k < n; k++) {
+            if (k) p.print(', ');
+            p.printValue(op.operands[start + k]!.value);
+          }
+        }
         return;
       }
       case 'operands': p.printOperands(op.operandValues()); return;
@@ -682,17 +740,7 @@ class FormatInterpreter implements CompiledFormat {
       }
       case 'functional': p.printFunctionalType(this.targetTypes(op, e.inputs), this.targetTypes(op, e.results)); return;
       case 'attrdict': {
-        // Most ops print no dictionary: collect entries without temporary arrays per op.
-        let attrs: [string, Attribute][] | undefined;
-        for (const m of [op.propertiesIfAny, op.attributesIfAny]) {
-          if (!m) continue;
-          for (const [k, v] of m) {
-            if (this.elided.has(k)) continue;
-            const hidden = this.hidden.get(k);
-            if (hidden && hidden.equals(v)) continue;
-            (attrs ??= []).push([k, v]);
-          }
-        }
+        const attrs = this.printedAttrs(op);
         if (!attrs) return;
         if (e.keyword) p.printOptionalAttrDictWithKeyword(attrs);
         else p.printOptionalAttrDict(attrs);
@@ -706,6 +754,26 @@ class FormatInterpreter implements CompiledFormat {
         if (this.anchorPresent(op, e.anchor)) this.printElems(op, p, e.then);
         else this.printElems(op, p, e.else);
     }
+  }
+
+  /**
+   * The attributes attr-dict prints, or undefined for none (most ops). forEach,
+   * unlike for…of, makes no [key, value] array per entry visited.
+   */
+  private printedAttrs(op: Operation): [string, Attribute][] | undefined {
+    const props = op.propertiesIfAny;
+    const attrs = op.attributesIfAny;
+    if (!props?.size && !attrs?.size) return undefined;
+    let out: [string, Attribute][] | undefined;
+    const visit = (v: Attribute, k: string): void => {
+      if (this.elided.has(k)) return;
+      const hidden = this.hidden.get(k);
+      if (hidden && hidden.equals(v)) return;
+      (out ??= []).push([k, v]);
+    };
+    props?.forEach(visit);
+    attrs?.forEach(visit);
+    return out;
   }
 
   private printRegion(op: Operation, p: OpPrinter, r: Region): void {
@@ -750,7 +818,7 @@ class FormatInterpreter implements CompiledFormat {
 
   private anchorPresent(op: Operation, a: Elem): boolean {
     switch (a.k) {
-      case 'operand': return this.def.operandGroup(op, a.spec.name).length > 0;
+      case 'operand': return this.def.operandGroupSize(op, a.spec.name) > 0;
       case 'operands': return op.operands.length > 0;
       case 'attr': {
         const v = op.getAttr(a.spec.name);
