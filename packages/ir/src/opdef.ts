@@ -318,14 +318,32 @@ export class OpDef {
   }
   operandGroupStart(op: Operation, name: string): number {
     const specs = this.spec.operands ?? [];
-    const sizes = this.operandGroupSizes(op);
+    const segments = op.getAttr('operandSegmentSizes');
     let start = 0;
     for (let i = 0; i < specs.length; i++) {
       if (specs[i]!.name === name) return start;
-      start += sizes[i]!;
+      start += groupSize(specs, i, op.operands.length, segments);
     }
     throw new Error(`${this.name} has no operand group '${name}'`);
   }
+  /** How many values operand group `name` of `op` holds (what operandGroup(…).length is, without the array). */
+  operandGroupSize(op: Operation, name: string): number {
+    if (this.singleOperandPosition(op, name) >= 0) return 1;
+    const specs = this.spec.operands ?? [];
+    for (let i = 0; i < specs.length; i++) {
+      if (specs[i]!.name === name) return groupSize(specs, i, op.operands.length, op.getAttr('operandSegmentSizes'));
+    }
+    throw new Error(`${this.name} has no operand group '${name}'`);
+  }
+}
+
+/** Size of group `g` (one entry of groupSizes, computed alone). */
+function groupSize(specs: readonly ValueSpec[], g: number, total: number, segments: Attribute | undefined): number {
+  if (segments instanceof DenseArrayAttr) return segments.values[g]!;
+  if ((specs[g]!.arity ?? 'single') === 'single') return 1;
+  let nonSingle = 0;
+  for (const s of specs) if ((s.arity ?? 'single') !== 'single') nonSingle++;
+  return total - (specs.length - nonSingle);
 }
 
 /** Group name → position, when every group is single (else null). */

@@ -36,22 +36,25 @@ class ScanningBuffer extends Array<string> {
 }
 
 /**
- * Output text in chunks: pieces are collected in an array and joined every few
- * thousand into one flat string, so printing makes neither a rope node per piece
- * (`+=`) nor one array slot per piece of the whole module.
+ * Output text in chunks: pieces go into a fixed array that is joined into one
+ * flat string whenever it fills up, then reused. This makes neither a rope node
+ * per piece (`+=`) nor one slot per piece of the whole module, and the array
+ * never regrows (clearing it with `length = 0` would drop its storage).
  */
 class ChunkedText {
+  private static readonly SIZE = 4096;
   private readonly chunks: string[] = [];
-  private readonly parts: string[] = [];
+  private readonly parts: string[] = new Array<string>(ChunkedText.SIZE).fill('');
+  private n = 0;
   push(s: string): void {
-    this.parts.push(s);
-    if (this.parts.length >= 4096) {
+    this.parts[this.n++] = s;
+    if (this.n === ChunkedText.SIZE) {
       this.chunks.push(this.parts.join(''));
-      this.parts.length = 0;
+      this.n = 0;
     }
   }
   join(sep: string): string {
-    return this.chunks.join(sep) + this.parts.join('');
+    return this.chunks.join(sep) + this.parts.slice(0, this.n).join('');
   }
 }
 
