@@ -81,11 +81,16 @@ interface BlockDef {
   offset: number;
 }
 
+/** The values a name stands for, and where it was defined (for "previously defined here" / "prior use here" notes). */
+interface Binding {
+  values: Value[];
+  offset: number;
+}
+
 /** Names visible in one isolated-from-above region tree. */
 interface IsolatedScope {
-  values: Map<string, Value[]>;
-  /** Where each name was defined, for "previously defined here" / "prior use here" notes. */
-  offsets: Map<string, number>;
+  /** One entry per name: a single Map update per definition (names are defined once per op). */
+  values: Map<string, Binding>;
   forwardRefs: Map<string, ForwardRef[]>;
   /** Names defined in each open (non-isolated) nested region, removed when it closes. */
   regionNames: string[][];
@@ -189,7 +194,7 @@ export class Parser extends AttrTypeParser {
   // ---- SSA scopes -------------------------------------------------------------
 
   private pushIsolated(): void {
-    this.isolated.push({ values: new Map(), offsets: new Map(), forwardRefs: new Map(), regionNames: [] });
+    this.isolated.push({ values: new Map(), forwardRefs: new Map(), regionNames: [] });
   }
   private popIsolated(): void {
     const scope = this.isolated.pop()!;
@@ -203,14 +208,10 @@ export class Parser extends AttrTypeParser {
     this.scope.regionNames.push([]);
   }
   private popRegionNames(): void {
-    const names = this.scope.regionNames.pop()!;
-    for (const n of names) {
-      this.scope.values.delete(n);
-      this.scope.offsets.delete(n);
-    }
+    const scope = this.scope;
+    const names = scope.regionNames.pop()!;
+    for (const n of names) scope.values.delete(n);
   }
-
-  /** Where each value's name was defined (MLIR's "prior use here" notes point there). */
 
   /** Binds `%name` to values (one per result in a `%name:N` group). */
   private defineValues(name: string, values: Value[], offset: number): void {
@@ -218,15 +219,15 @@ export class Parser extends AttrTypeParser {
     const prev = scope.values.get(name);
     if (prev) {
       // The earlier definition's location (its op, or the block argument) is the note.
-      const first = prev[0];
-      const at = scope.offsets.get(name);
+      const first = prev.values[0];
+      const at = prev.offset;
       const where = at !== undefined ? this.source.loc(at) : first instanceof BlockArgument ? first.loc : first?.definingOp?.loc;
       const notes = where ? [diag('note', where, 'previously defined here')] : [];
       throw new DiagnosticError(diag('error', this.source.loc(offset), `redefinition of SSA value '${name}'`, notes));
     }
-    scope.values.set(name, values);
+    scope.values.set(name, { values, offset });
     scope.regionNames[scope.regionNames.length - 1]!.push(name);
-    scope.offsets.set(name, offset);
+    if (!scope.forwardRefs.size) return;
     const refs = scope.forwardRefs.get(name);
     if (!refs) return;
     scope.forwardRefs.delete(name);
@@ -244,13 +245,14 @@ export class Parser extends AttrTypeParser {
   /** Resolves a use; unknown names become forward references checked later. */
   resolveOperand(u: UnresolvedOperand, type: Type): Value {
     const scope = this.scope;
-    const vals = scope.values.get(u.name);
-    if (vals) {
+    const binding = scope.values.get(u.name);
+    if (binding) {
+      const vals = binding.values;
       const v = vals[u.number];
       if (!v) this.error(`reference to invalid result number`, u.offset);
       if (v.type !== type) {
         const shown = u.number || vals.length > 1 ? `${u.name}#${u.number}` : u.name;
-        const defAt = scope.offsets.get(u.name);
+        const defAt: number | undefined = binding.offset;
         this.error(`use of value '${shown}' expects different type than prior uses: '${type}' vs '${v.type}'`, u.offset,
           defAt === undefined ? [] : [['prior use here', defAt]]);
       }
