@@ -307,43 +307,65 @@ export class OpDef {
   operandGroup(op: Operation, name: string): Value[] {
     const i = this.singleOperandPosition(op, name);
     if (i >= 0) return [op.operands[i]!.value];
-    const specs = this.spec.operands ?? [];
-    const sizes = this.operandGroupSizes(op);
-    let start = 0;
-    for (let i = 0; i < specs.length; i++) {
-      if (specs[i]!.name === name) return op.operands.slice(start, start + sizes[i]!).map((o) => o.value);
-      start += sizes[i]!;
-    }
-    throw new Error(`${this.name} has no operand group '${name}'`);
+    const start = this.operandGroupStart(op, name);
+    return op.operands.slice(start, start + this.operandGroupSize(op, name)).map((o) => o.value);
   }
   operandGroupStart(op: Operation, name: string): number {
-    const specs = this.spec.operands ?? [];
+    const l = (this.operandLayout ??= layoutOf(this.spec.operands ?? [], this.name));
+    const g = l.index(name);
     const segments = op.getAttr('operandSegmentSizes');
-    let start = 0;
-    for (let i = 0; i < specs.length; i++) {
-      if (specs[i]!.name === name) return start;
-      start += groupSize(specs, i, op.operands.length, segments);
+    if (segments instanceof DenseArrayAttr) {
+      let start = 0;
+      for (let i = 0; i < g; i++) start += segments.values[i]!;
+      return start;
     }
-    throw new Error(`${this.name} has no operand group '${name}'`);
+    return l.singlesBefore[g]! + l.variadicBefore[g]! * (op.operands.length - l.singles);
   }
   /** How many values operand group `name` of `op` holds (what operandGroup(…).length is, without the array). */
   operandGroupSize(op: Operation, name: string): number {
-    if (this.singleOperandPosition(op, name) >= 0) return 1;
-    const specs = this.spec.operands ?? [];
-    for (let i = 0; i < specs.length; i++) {
-      if (specs[i]!.name === name) return groupSize(specs, i, op.operands.length, op.getAttr('operandSegmentSizes'));
-    }
-    throw new Error(`${this.name} has no operand group '${name}'`);
+    const l = (this.operandLayout ??= layoutOf(this.spec.operands ?? [], this.name));
+    const g = l.index(name);
+    const segments = op.getAttr('operandSegmentSizes');
+    if (segments instanceof DenseArrayAttr) return segments.values[g]!;
+    return l.single[g] ? 1 : op.operands.length - l.singles;
   }
+  private operandLayout?: GroupLayout;
 }
 
-/** Size of group `g` (one entry of groupSizes, computed alone). */
-function groupSize(specs: readonly ValueSpec[], g: number, total: number, segments: Attribute | undefined): number {
-  if (segments instanceof DenseArrayAttr) return segments.values[g]!;
-  if ((specs[g]!.arity ?? 'single') === 'single') return 1;
-  let nonSingle = 0;
-  for (const s of specs) if ((s.arity ?? 'single') !== 'single') nonSingle++;
-  return total - (specs.length - nonSingle);
+/**
+ * Where each group sits when there are no segment sizes (groupSizes' rule: a
+ * single group holds one value, every other group holds all values the single
+ * ones leave), precomputed per definition so printing a group is arithmetic.
+ */
+interface GroupLayout {
+  index(name: string): number;
+  single: boolean[];
+  singles: number;
+  singlesBefore: number[];
+  variadicBefore: number[];
+}
+
+function layoutOf(specs: readonly ValueSpec[], opName: string): GroupLayout {
+  const single = specs.map((s) => (s.arity ?? 'single') === 'single');
+  const singlesBefore: number[] = [];
+  const variadicBefore: number[] = [];
+  let ones = 0;
+  let many = 0;
+  for (const one of single) {
+    singlesBefore.push(ones);
+    variadicBefore.push(many);
+    if (one) ones++;
+    else many++;
+  }
+  const names = specs.map((s) => s.name);
+  return {
+    index(name: string): number {
+      const g = names.indexOf(name);
+      if (g < 0) throw new Error(`${opName} has no operand group '${name}'`);
+      return g;
+    },
+    single, singles: ones, singlesBefore, variadicBefore,
+  };
 }
 
 /** Group name → position, when every group is single (else null). */
