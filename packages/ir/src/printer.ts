@@ -310,7 +310,7 @@ export class OpPrinter {
     if (s === undefined) cache.set(name, (s = name.slice(from)));
     return s;
   }
-  /** Cut names by the length cut off. */
+  /** Short op names, one cache per number of characters cut off. */
   private readonly shortNames: Map<string, string>[] = [];
 
   private printResults(op: Operation): void {
@@ -331,9 +331,13 @@ export class OpPrinter {
     // MLIR's alias walk visits a generic op's regions before its types and attributes.
     const scan = this.out instanceof ScanningBuffer ? this.out : undefined;
     if (scan) scan.suppress = true;
-    this.out.push(escapeString(op.name));
+    this.out.push(this.quotedName(op.name));
     this.out.push('(');
-    this.printOperands(op.operandValues());
+    const operands = op.operands;
+    for (let i = 0; i < operands.length; i++) {
+      if (i) this.out.push(', ');
+      this.out.push(this.names.valueName(operands[i]!.value));
+    }
     this.out.push(')');
     if (op.successors.length) {
       this.out.push('[' + op.successors.map((b) => this.names.blockName(b)).join(', ') + ']');
@@ -351,7 +355,7 @@ export class OpPrinter {
     }
     if (op.hasAttributes) this.out.push(' ' + this.formatDict([...op.attributes]));
     this.out.push(' : ');
-    this.printFunctionalType(op.operands.map((o) => o.value.type), op.results.map((r) => r.type));
+    this.printOpType(op);
     if (scan) {
       scan.suppress = false;
       for (const o of op.operands) this.aliases!.visitText(o.value.type.toString());
@@ -359,6 +363,36 @@ export class OpPrinter {
       if (op.hasProperties) this.aliases!.visitText(this.formatDict([...op.properties]));
       if (op.hasAttributes) this.aliases!.visitText(this.formatDict([...op.attributes]));
     }
+  }
+
+  /** `"name"`, escaped once per op name rather than once per printed op. */
+  private quotedName(name: string): string {
+    let q = this.quotedNames.get(name);
+    if (q === undefined) this.quotedNames.set(name, (q = escapeString(name)));
+    return q;
+  }
+  private readonly quotedNames = new Map<string, string>();
+
+  /** The op's functional type (what printFunctionalType prints), without arrays of its types. */
+  private printOpType(op: Operation): void {
+    const operands = op.operands;
+    const results = op.results;
+    this.out.push('(');
+    for (let i = 0; i < operands.length; i++) {
+      if (i) this.out.push(', ');
+      this.out.push(operands[i]!.value.type.toString());
+    }
+    this.out.push(') -> ');
+    if (results.length === 1 && !(results[0]!.type instanceof FunctionType)) {
+      this.out.push(results[0]!.type.toString());
+      return;
+    }
+    this.out.push('(');
+    for (let i = 0; i < results.length; i++) {
+      if (i) this.out.push(', ');
+      this.out.push(results[i]!.type.toString());
+    }
+    this.out.push(')');
   }
 
   // ---- regions and blocks -----------------------------------------------------------
