@@ -155,6 +155,8 @@ const I32 = IntegerType.get(32);
  */
 export function intEnumSyntax(cases: readonly string[], width: 32 | 64, err?: { op: string; attr: string }): AttrSyntax {
   const type = width === 64 ? I64 : I32;
+  // Attributes are immutable: one per case serves every op that spells it.
+  const attrs = cases.map((_, i) => new IntegerAttr(i, type));
   return {
     parse: (p) => {
       let kw: string | undefined;
@@ -165,7 +167,7 @@ export function intEnumSyntax(cases: readonly string[], width: 32 | 64, err?: { 
         return p.error(`custom op '${err.op}' expected string or keyword containing one of the following enum values for attribute '${err.attr}' [${cases.join(', ')}]`);
       }
       p.consume();
-      return new IntegerAttr(cases.indexOf(kw), type);
+      return attrs[cases.indexOf(kw)]!;
     },
     print: (a, p) => {
       const i = a instanceof IntegerAttr ? Number(a.value) : -1;
@@ -176,8 +178,9 @@ export function intEnumSyntax(cases: readonly string[], width: 32 | 64, err?: { 
 
 /** Check for an integer enum attribute (`allowed 64-bit signless integer cases: 0, 1, …`). */
 export function intEnumCheck(cases: readonly string[], width: 32 | 64, description?: string): (a: Attribute) => string | undefined {
-  const ok = (a: Attribute) => a instanceof IntegerAttr && a.type === (width === 64 ? I64 : I32) &&
-    a.value >= 0n && a.value < BigInt(cases.length);
+  const count = BigInt(cases.length);
+  const type = width === 64 ? I64 : I32;
+  const ok = (a: Attribute) => a instanceof IntegerAttr && a.type === type && a.value >= 0n && a.value < count;
   const what = description ?? `allowed ${width}-bit signless integer cases: ${cases.map((_, i) => i).join(', ')}`;
   return (a) => (ok(a) ? undefined : what);
 }

@@ -26,6 +26,8 @@ const types = (op: Operation) => ({
  * inferred-type check MLIR adds (the result must be exactly the first operand's type).
  */
 function verifyArith(op: Operation): string | undefined {
+  // All operands and results of one type pass every check below (the common case).
+  if (allOneType(op)) return undefined;
   const t = types(op);
   const err = verifySameOperandsAndResultType([...t.operands, ...t.results]) ?? verifyElementwise(t.operands, t.results);
   if (err) return err;
@@ -34,6 +36,15 @@ function verifyArith(op: Operation): string | undefined {
     return `inferred type(s) '${inferred}' are incompatible with return type(s) of operation '${t.results[0]}'`;
   }
   return undefined;
+}
+
+/** Whether the op has operands and results, all of the same type. */
+function allOneType(op: Operation): boolean {
+  if (!op.operands.length || !op.results.length) return false;
+  const t = op.operands[0]!.value.type;
+  for (const o of op.operands) if (o.value.type !== t) return false;
+  for (const r of op.results) if (r.type !== t) return false;
+  return true;
 }
 
 interface BinaryOptions {

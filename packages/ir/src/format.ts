@@ -15,7 +15,7 @@
  */
 import type { Attribute } from './attributes.js';
 import { DiagnosticError } from './diagnostics.js';
-import { Block, Operation, Region } from './ir.js';
+import { Block, Operation, Region, type Value } from './ir.js';
 import { Tok } from './lexer.js';
 import type { AttrSpec, InferContext, OpDef, ValueSpec } from './opdef.js';
 import type { OperationState, Parser, UnresolvedOperand } from './parser.js';
@@ -38,8 +38,20 @@ type Elem =
   | { k: 'functional'; inputs: Target; results: Target }
   | { k: 'attrdict'; keyword: boolean }
   | { k: 'propdict' }
-  | { k: 'custom'; name: string; args: Elem[] }
-  | { k: 'optional'; then: Elem[]; else: Elem[]; anchor: Elem };
+  | { k: 'custom'; name: string; args: Elem[]; argNames: string[] }
+  | { k: 'optional'; then: Elem[]; else: Elem[]; anchor: Elem; lead: number };
+
+/**
+ * Every element is made with all fields in one order: one object shape for all
+ * kinds keeps the interpreter's reads of `e.k` and friends monomorphic.
+ */
+function mk<T extends Elem>(e: T): T {
+  return Object.assign({
+    k: undefined, text: undefined, spec: undefined, name: undefined, target: undefined, inputs: undefined, results: undefined,
+    keyword: undefined, args: undefined, argNames: undefined, then: undefined, else: undefined, anchor: undefined,
+    lead: 0, sp: false,
+  }, e) as unknown as T;
+}
 
 /** How an attribute is written inside a format, when not as a plain attribute. */
 export interface AttrSyntax {
@@ -136,8 +148,8 @@ function compileElem(lx: FormatLexer, def: OpDef): Elem {
     const end = lx.s.indexOf('`', lx.i);
     const text = lx.s.slice(lx.i, end).replace(/\\n/, '\n');
     lx.i = end + 1;
-    if (text === '' || text === ' ' || text === '\n') return { k: 'space', text };
-    return { k: 'lit', text };
+    if (text === '' || text === ' ' || text === '\n') return mk({ k: 'space', text });
+    return mk({ k: 'lit', text });
   }
   if (c === '$') {
     lx.i++;
@@ -154,21 +166,23 @@ function compileElem(lx: FormatLexer, def: OpDef): Elem {
       lx.expect(')');
     }
     lx.expect('?');
-    return { k: 'optional', then, else: els, anchor: findAnchor(then, lx) };
+    // Spacing elements (`` ` ` ``) decide nothing: the group starts at its first real element.
+    const lead = Math.max(0, then.findIndex((x) => x.k !== 'space'));
+    return mk({ k: 'optional', then, else: els, anchor: findAnchor(then, lx), lead });
   }
   const word = lx.ident();
   switch (word) {
-    case 'attr-dict': return { k: 'attrdict', keyword: false };
-    case 'attr-dict-with-keyword': return { k: 'attrdict', keyword: true };
-    case 'prop-dict': return { k: 'propdict' };
-    case 'operands': return { k: 'operands' };
-    case 'regions': return { k: 'regions' };
-    case 'successors': return { k: 'successors' };
+    case 'attr-dict': return mk({ k: 'attrdict', keyword: false });
+    case 'attr-dict-with-keyword': return mk({ k: 'attrdict', keyword: true });
+    case 'prop-dict': return mk({ k: 'propdict' });
+    case 'operands': return mk({ k: 'operands' });
+    case 'regions': return mk({ k: 'regions' });
+    case 'successors': return mk({ k: 'successors' });
     case 'type': {
       lx.expect('(');
       const t = compileTarget(lx, def);
       lx.expect(')');
-      return { k: 'type', target: t };
+      return mk({ k: 'type', target: t });
     }
     case 'qualified': {
       lx.expect('(');
@@ -182,7 +196,7 @@ function compileElem(lx: FormatLexer, def: OpDef): Elem {
       lx.expect(',');
       const results = compileTarget(lx, def);
       lx.expect(')');
-      return { k: 'functional', inputs, results };
+      return mk({ k: 'functional', inputs, results });
     }
     case 'custom': {
       lx.expect('<');
@@ -194,7 +208,7 @@ function compileElem(lx: FormatLexer, def: OpDef): Elem {
         do args.push(compileElem(lx, def)); while (lx.eat(','));
         lx.expect(')');
       }
-      return { k: 'custom', name, args };
+      return mk({ k: 'custom', name, args, argNames: args.map(argName) });
     }
   }
   return lx.fail(`unknown directive '${word}'`);
@@ -216,11 +230,11 @@ function compileTarget(lx: FormatLexer, def: OpDef): Target {
 function resolveVar(name: string, def: OpDef, lx: FormatLexer): Elem {
   const s = def.spec;
   const operand = (s.operands ?? []).find((o) => o.name === name);
-  if (operand) return { k: 'operand', spec: operand };
+  if (operand) return mk({ k: 'operand', spec: operand });
   const attr = (s.attributes ?? []).find((a) => a.name === name);
-  if (attr) return { k: 'attr', spec: attr };
-  if ((s.regions ?? []).some((r) => r.name === name)) return { k: 'region', name };
-  if ((s.successors ?? []).some((r) => r.name === name)) return { k: 'successor', name };
+  if (attr) return mk({ k: 'attr', spec: attr });
+  if ((s.regions ?? []).some((r) => r.name === name)) return mk({ k: 'region', name });
+  if ((s.successors ?? []).some((r) => r.name === name)) return mk({ k: 'successor', name });
   return lx.fail(`unknown variable '$${name}'`);
 }
 
@@ -274,9 +288,44 @@ const PUNCT: Record<string, Tok> = {
 const NO_REGIONS_MAP: ReadonlyMap<string, Region[]> = new Map();
 const NO_SUCCESSORS_MAP: ReadonlyMap<string, Block[]> = new Map();
 
+/**
+ * Values per operand/result group of the op being parsed, by group name. A
+ * definition has a handful of groups, so searching its fixed name list is
+ * cheaper than making a Map per op; other names (from custom directives) go
+ * to a Map made on first use.
+ */
+class GroupTable<V> {
+  private readonly slots: (V | undefined)[];
+  private extra: Map<string, V> | undefined;
+  size = 0;
+  constructor(private readonly names: readonly string[]) {
+    this.slots = new Array<V | undefined>(names.length);
+  }
+  get(name: string): V | undefined {
+    const i = this.names.indexOf(name);
+    return i >= 0 ? this.slots[i] : this.extra?.get(name);
+  }
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+  set(name: string, v: V): void {
+    const i = this.names.indexOf(name);
+    if (i >= 0) {
+      if (this.slots[i] === undefined) this.size++;
+      this.slots[i] = v;
+      return;
+    }
+    this.extra ??= new Map();
+    if (!this.extra.has(name)) this.size++;
+    this.extra.set(name, v);
+  }
+}
+
+const NO_OPERANDS: readonly UnresolvedOperand[] = Object.freeze([]);
+
 class ParseCtx implements DirectiveContext {
-  readonly operandRefs = new Map<string, UnresolvedOperand[]>();
-  readonly types = new Map<string, Type[]>();
+  readonly operandRefs: GroupTable<UnresolvedOperand[]>;
+  readonly types: GroupTable<Type[]>;
   // Most ops have no regions or successors; those maps are made when first written.
   regions = NO_REGIONS_MAP as Map<string, Region[]>;
   successors = NO_SUCCESSORS_MAP as Map<string, Block[]>;
@@ -292,8 +341,11 @@ class ParseCtx implements DirectiveContext {
   allResultTypes?: Type[];
   allOperands?: UnresolvedOperand[];
   allRegions?: Region[];
-  constructor(readonly state: OperationState) {}
-  operands(name: string): UnresolvedOperand[] { return this.operandRefs.get(name) ?? []; }
+  constructor(readonly state: OperationState, groupNames: readonly string[]) {
+    this.operandRefs = new GroupTable(groupNames);
+    this.types = new GroupTable(groupNames);
+  }
+  operands(name: string): UnresolvedOperand[] { return this.operandRefs.get(name) ?? (NO_OPERANDS as UnresolvedOperand[]); }
   setOperands(name: string, us: UnresolvedOperand[]): void { this.operandRefs.set(name, us); }
   setTypes(name: string, types: Type[]): void { this.types.set(name, types); }
 }
@@ -302,10 +354,20 @@ class FormatInterpreter implements CompiledFormat {
   private readonly usedAttrs: Set<string>;
   /** Operand and result groups, and which are results (for type inference). */
   private readonly groups: ValueSpec[];
+  private readonly groupNames: string[];
   private readonly resultNames: Set<string>;
   private readonly sameType: boolean;
+  private readonly operandSegments: boolean;
+  private readonly resultSegments: boolean;
+  /** Attributes stored with their default value when the text leaves them out. */
+  private readonly defaulted: AttrSpec[];
+  /** Names attr-dict leaves out: spelled by the format, or segment sizes. */
+  private readonly elided: Set<string>;
+  /** Values attr-dict hides: defaults and elided defaults, by attribute name. */
+  private readonly hidden: Map<string, Attribute>;
   constructor(readonly def: OpDef, readonly elems: Elem[]) {
     this.groups = [...(def.spec.operands ?? []), ...(def.spec.results ?? [])];
+    this.groupNames = this.groups.map((g) => g.name);
     this.sameType = def.has('SameOperandsAndResultType');
     this.resultNames = new Set((def.spec.results ?? []).map((r) => r.name));
     this.usedAttrs = new Set();
@@ -317,18 +379,31 @@ class FormatInterpreter implements CompiledFormat {
       }
     };
     visit(elems);
+    this.operandSegments = def.has('AttrSizedOperandSegments');
+    this.resultSegments = def.has('AttrSizedResultSegments');
+    this.defaulted = (def.spec.attributes ?? []).filter((a) => a.default);
+    this.elided = new Set([...this.usedAttrs, 'operandSegmentSizes', 'resultSegmentSizes']);
+    this.hidden = new Map();
+    const seen = new Set<string>();
+    for (const a of def.spec.attributes ?? []) {
+      // The first spec of a name decides, as a lookup by name would.
+      if (seen.has(a.name)) continue;
+      seen.add(a.name);
+      const hidden = a.default ?? a.elidedDefault;
+      if (hidden) this.hidden.set(a.name, hidden);
+    }
   }
 
   // ---- parse ----
 
   parse(p: Parser, state: OperationState): void {
-    const ctx = new ParseCtx(state);
+    const ctx = new ParseCtx(state, this.groupNames);
     this.parseElems(p, ctx, this.elems);
     this.finish(p, ctx);
   }
 
-  private parseElems(p: Parser, ctx: ParseCtx, elems: Elem[]): void {
-    for (const e of elems) this.parseElem(p, ctx, e);
+  private parseElems(p: Parser, ctx: ParseCtx, elems: Elem[], from = 0): void {
+    for (let i = from; i < elems.length; i++) this.parseElem(p, ctx, elems[i]!);
   }
 
   private parseLiteral(p: Parser, text: string, optional: boolean): boolean {
@@ -405,15 +480,13 @@ class FormatInterpreter implements CompiledFormat {
       case 'custom': {
         const d = customDirectives.get(e.name);
         if (!d) throw new Error(`unknown custom directive '${e.name}' in ${this.def.name}`);
-        d.parse(p, ctx, e.args.map(argName));
+        d.parse(p, ctx, e.argNames);
         return;
       }
       case 'optional': {
-        // Spacing elements (`` ` ` ``) decide nothing: the group starts at the first real element.
-        const lead = Math.max(0, e.then.findIndex((x) => x.k !== 'space'));
-        const first = this.parseGroupStart(p, ctx, e.then[lead]!);
+        const first = this.parseGroupStart(p, ctx, e.then[e.lead]!);
         if (first === 'absent') this.parseElems(p, ctx, e.else);
-        else this.parseElems(p, ctx, e.then.slice(first === 'consumed' ? lead + 1 : lead));
+        else this.parseElems(p, ctx, e.then, first === 'consumed' ? e.lead + 1 : e.lead);
       }
     }
   }
@@ -516,17 +589,31 @@ class FormatInterpreter implements CompiledFormat {
     if (ctx.allOperands) {
       state.operands = p.resolveOperands(ctx.allOperands, ctx.allOperandTypes ?? [], offset);
     } else {
+      // Arrays of the final size: pushing onto `[]` reserves 17 slots per op.
+      let n = 0;
+      for (const s of specOps) n += ctx.operands(s.name).length;
+      const operands = state.operands.length ? state.operands : new Array<Value>(n);
+      let at = state.operands.length ? state.operands.length : 0;
       for (const s of specOps) {
         const us = ctx.operands(s.name);
         const types = ctx.types.get(s.name) ?? [];
         const ts = types.length === us.length ? types : us.length && types.length === 1 && (s.arity ?? 'single') === 'variadic' && s.sharedType ? us.map(() => types[0]!) : types;
         if (ts.length !== us.length) p.error(`${us.length} operands present, but expected ${ts.length}`, offset);
-        state.operands.push(...p.resolveOperands(us, ts, offset));
+        for (let i = 0; i < us.length; i++) operands[at++] = p.resolveOperand(us[i]!, ts[i]!);
       }
-      if (this.def.has('AttrSizedOperandSegments')) p.setSegmentSizes(state, specOps.map((s) => ctx.operands(s.name).length));
+      state.operands = operands;
+      if (this.operandSegments) p.setSegmentSizes(state, specOps.map((s) => ctx.operands(s.name).length));
     }
-    for (const s of specRes) state.types.push(...(ctx.types.get(s.name) ?? []));
-    if (this.def.has('AttrSizedResultSegments')) {
+    if (!state.types.length && specRes.length === 1) {
+      // One result group (the common case): its type list is the op's.
+      state.types = ctx.types.get(specRes[0]!.name) ?? state.types;
+    } else {
+      for (const s of specRes) {
+        const ts = ctx.types.get(s.name);
+        if (ts) for (let i = 0; i < ts.length; i++) state.types.push(ts[i]!);
+      }
+    }
+    if (this.resultSegments) {
       p.setSegmentSizes(state, specRes.map((s) => ctx.types.get(s.name)?.length ?? 0), 'resultSegmentSizes');
     }
     for (const r of this.def.spec.regions ?? []) {
@@ -535,8 +622,8 @@ class FormatInterpreter implements CompiledFormat {
     }
     if (ctx.allRegions) state.regions.push(...ctx.allRegions);
     for (const s of this.def.spec.successors ?? []) state.successors.push(...(ctx.successors.get(s.name) ?? []));
-    for (const a of this.def.spec.attributes ?? []) {
-      if (a.default && !state.getAttr(a.name)) state.properties.set(a.name, a.default);
+    for (const a of this.defaulted) {
+      if (!state.getAttr(a.name)) state.properties.set(a.name, a.default!);
     }
   }
 
@@ -544,7 +631,9 @@ class FormatInterpreter implements CompiledFormat {
     const specs = this.groups;
     const isResult = this.resultNames;
     const known = (name: string): Type[] | undefined => ctx.types.get(name);
-    if (specs.every((s) => ctx.types.has(s.name))) return;
+    let missing = false;
+    for (let i = 0; i < specs.length && !missing; i++) missing = !ctx.types.has(specs[i]!.name);
+    if (!missing) return;
     const infer = new InferCtx(p, ctx, offset);
     for (let round = 0; round < specs.length + 1; round++) {
       let progress = false;
@@ -571,8 +660,8 @@ class FormatInterpreter implements CompiledFormat {
         let arr: Type[];
         if (Array.isArray(t)) arr = t;
         else {
-          arr = [];
-          for (let k = 0; k < (count ?? 1); k++) arr.push(t);
+          arr = new Array<Type>(count ?? 1);
+          for (let k = 0; k < arr.length; k++) arr[k] = t;
         }
         ctx.types.set(s.name, arr);
         progress = true;
@@ -605,7 +694,19 @@ class FormatInterpreter implements CompiledFormat {
     switch (e.k) {
       case 'lit': p.print(e.text); return;
       case 'space': if (e.text === ' ') p.print(' '); else if (e.text === '\n') p.printNewline(); return;
-      case 'operand': p.printOperands(this.def.operandGroup(op, e.spec.name)); return;
+      case 'operand': {
+        const i = this.def.singleOperandPosition(op, e.spec.name);
+        if (i >= 0) p.printValue(op.operands[i]!.value);
+        else {
+          const start = this.def.operandGroupStart(op, e.spec.name);
+          const n = this.def.operandGroupSize(op, e.spec.name);
+          for (let k = 0; k < n; k++) {
+            if (k) p.print(', ');
+            p.printValue(op.operands[start + k]!.value);
+          }
+        }
+        return;
+      }
       case 'operands': p.printOperands(op.operandValues()); return;
       case 'attr': {
         const a = op.getAttr(e.spec.name);
@@ -631,27 +732,48 @@ class FormatInterpreter implements CompiledFormat {
         return;
       }
       case 'successors': p.print(op.successors.map((b) => p.blockName(b)).join(', ')); return;
-      case 'type': p.printTypes(this.targetTypes(op, e.target)); return;
+      case 'type': {
+        const t = this.singleTargetType(op, e.target);
+        if (t) p.printType(t);
+        else p.printTypes(this.targetTypes(op, e.target));
+        return;
+      }
       case 'functional': p.printFunctionalType(this.targetTypes(op, e.inputs), this.targetTypes(op, e.results)); return;
       case 'attrdict': {
-        const elided = [...this.usedAttrs, 'operandSegmentSizes', 'resultSegmentSizes'];
-        const attrs = [...op.properties, ...op.attributes].filter(([k, v]) => {
-          const spec = (this.def.spec.attributes ?? []).find((a) => a.name === k);
-          const hidden = spec?.default ?? spec?.elidedDefault;
-          return !(hidden && hidden.equals(v));
-        });
-        if (e.keyword) p.printOptionalAttrDictWithKeyword(attrs, elided);
-        else p.printOptionalAttrDict(attrs, elided);
+        const attrs = this.printedAttrs(op);
+        if (!attrs) return;
+        if (e.keyword) p.printOptionalAttrDictWithKeyword(attrs);
+        else p.printOptionalAttrDict(attrs);
         return;
       }
       case 'propdict':
         if (op.hasProperties) p.print(` <${[...op.properties].map(([k, v]) => `${k} = ${v}`).join(', ')}>`);
         return;
-      case 'custom': customDirectives.get(e.name)!.print(op, p, e.args.map(argName)); return;
+      case 'custom': customDirectives.get(e.name)!.print(op, p, e.argNames); return;
       case 'optional':
         if (this.anchorPresent(op, e.anchor)) this.printElems(op, p, e.then);
         else this.printElems(op, p, e.else);
     }
+  }
+
+  /**
+   * The attributes attr-dict prints, or undefined for none (most ops). forEach,
+   * unlike for…of, makes no [key, value] array per entry visited.
+   */
+  private printedAttrs(op: Operation): [string, Attribute][] | undefined {
+    const props = op.propertiesIfAny;
+    const attrs = op.attributesIfAny;
+    if (!props?.size && !attrs?.size) return undefined;
+    let out: [string, Attribute][] | undefined;
+    const visit = (v: Attribute, k: string): void => {
+      if (this.elided.has(k)) return;
+      const hidden = this.hidden.get(k);
+      if (hidden && hidden.equals(v)) return;
+      (out ??= []).push([k, v]);
+    };
+    props?.forEach(visit);
+    attrs?.forEach(visit);
+    return out;
   }
 
   private printRegion(op: Operation, p: OpPrinter, r: Region): void {
@@ -661,6 +783,19 @@ class FormatInterpreter implements CompiledFormat {
       printTerms = !!t && (t.operands.length > 0 || t.hasAttributes || t.hasProperties || t.results.length > 0);
     }
     p.printRegion(r, { printEntryBlockArgs: true, printBlockTerminators: printTerms });
+  }
+
+  /** The one type of a single operand/result target, without building arrays; else undefined. */
+  private singleTargetType(op: Operation, t: Target): Type | undefined {
+    if (t.kind === 'operand') {
+      const i = this.def.singleOperandPosition(op, t.name);
+      return i >= 0 ? op.operands[i]!.value.type : undefined;
+    }
+    if (t.kind === 'result') {
+      const i = this.def.singleResultPosition(op, t.name);
+      return i >= 0 ? op.results[i]!.type : undefined;
+    }
+    return undefined;
   }
 
   private targetTypes(op: Operation, t: Target): Type[] {
@@ -683,7 +818,7 @@ class FormatInterpreter implements CompiledFormat {
 
   private anchorPresent(op: Operation, a: Elem): boolean {
     switch (a.k) {
-      case 'operand': return this.def.operandGroup(op, a.spec.name).length > 0;
+      case 'operand': return this.def.operandGroupSize(op, a.spec.name) > 0;
       case 'operands': return op.operands.length > 0;
       case 'attr': {
         const v = op.getAttr(a.spec.name);

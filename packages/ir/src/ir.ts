@@ -92,6 +92,8 @@ export interface OperationInit {
 }
 
 const NO_BLOCKS: readonly Block[] = Object.freeze([]);
+const NO_VALUES: readonly Value[] = Object.freeze([]);
+const NO_TYPES: readonly Type[] = Object.freeze([]);
 const NO_REGIONS: readonly Region[] = Object.freeze([]);
 
 export class Operation {
@@ -115,8 +117,10 @@ export class Operation {
   constructor(init: OperationInit) {
     this.name = init.name;
     this.def = init.def;
-    this.operands = (init.operands ?? []).map((v, i) => new OpOperand(this, i, v));
-    this.results = (init.resultTypes ?? []).map((t, i) => new OpResult(t, this, i));
+    // `map` makes packed arrays of exactly the right size (pushing onto `[]` would
+    // reserve 17 slots per op); the callbacks take the op as `this`, so no closure per op.
+    this.operands = (init.operands ?? NO_VALUES).map(makeOperand, this);
+    this.results = (init.resultTypes ?? NO_TYPES).map(makeResult, this);
     // Most ops have neither successors nor regions: share one empty array.
     this.successors = init.successors?.length ? [...init.successors] : (NO_BLOCKS as Block[]);
     const regions = init.regions ?? 0;
@@ -148,6 +152,9 @@ export class Operation {
   get attributes(): Map<string, Attribute> {
     return (this.attrs ??= new Map());
   }
+  /** The inherent attributes without creating an empty map (readers on hot paths). */
+  get propertiesIfAny(): ReadonlyMap<string, Attribute> | undefined { return this.props; }
+  get attributesIfAny(): ReadonlyMap<string, Attribute> | undefined { return this.attrs; }
   get hasProperties(): boolean { return !!this.props && this.props.size > 0; }
   get hasAttributes(): boolean { return !!this.attrs && this.attrs.size > 0; }
 
@@ -238,6 +245,13 @@ export class Operation {
     }
     fn(this);
   }
+}
+
+function makeOperand(this: Operation, v: Value, i: number): OpOperand {
+  return new OpOperand(this, i, v);
+}
+function makeResult(this: Operation, t: Type, i: number): OpResult {
+  return new OpResult(t, this, i);
 }
 
 function adopt(init: Iterable<readonly [string, Attribute]> | undefined): Map<string, Attribute> | undefined {

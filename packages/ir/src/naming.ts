@@ -33,7 +33,12 @@ class NameScope {
   }
 }
 
+/** Group starts of an op whose results form one group (shared: never mutated). */
+const ONE_GROUP: readonly number[] = Object.freeze([0]);
+
 function sanitize(name: string): string {
+  // Suggested names are nearly always clean already; skip the regex work then.
+  if (/^[A-Za-z_$.-][A-Za-z0-9$._-]*$/.test(name)) return name;
   let s = name.replace(/[^A-Za-z0-9$._-]/g, '_');
   if (/^[0-9]/.test(s)) s = '_' + s;
   return s;
@@ -132,17 +137,18 @@ export class NameTable {
 
   private numberOp(op: Operation): void {
     if (!op.results.length) return;
-    const groups = [0];
+    let groups: number[] | undefined;
     if (!this.generic && op.def?.spec.resultNames) {
       const suggested = op.def.spec.resultNames(op);
-      suggested.forEach((n, i) => {
-        if (!n || i >= op.results.length) return;
+      for (let i = 0; i < suggested.length; i++) {
+        const n = suggested[i];
+        if (!n || i >= op.results.length) continue;
         this.names.set(op.results[i]!, '%' + this.unique(n));
-        if (i) groups.push(i);
-      });
+        if (i) (groups ??= [0]).push(i);
+      }
     }
     if (!this.names.has(op.results[0]!)) this.names.set(op.results[0]!, '%' + this.valueId++);
-    if (groups.length > 1) this.resultGroups.set(op, groups.sort((a, b) => a - b));
+    if (groups) this.resultGroups.set(op, groups.sort((a, b) => a - b));
   }
 
   /** `%name`, `%N`, or `%N#i` for a later result of an op. */
@@ -151,7 +157,7 @@ export class NameTable {
     if (direct !== undefined && !(v instanceof OpResult && v.owner.results.length > 1)) return direct;
     if (v instanceof OpResult) {
       const op = v.owner;
-      const groups = this.resultGroups.get(op) ?? [0];
+      const groups = this.resultGroups.get(op) ?? ONE_GROUP;
       let g = 0;
       let end = op.results.length;
       for (const start of groups) {
@@ -171,8 +177,9 @@ export class NameTable {
   }
 
   /** The name of the group a result starts, or undefined when it is inside a group. */
-  resultGroupStarts(op: Operation): number[] {
-    return this.resultGroups.get(op) ?? [0];
+  resultGroupStarts(op: Operation): readonly number[] {
+    // Only ops with several named result groups are in the map.
+    return op.results.length > 1 ? (this.resultGroups.get(op) ?? ONE_GROUP) : ONE_GROUP;
   }
 
   blockName(b: Block): string {

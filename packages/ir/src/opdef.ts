@@ -220,13 +220,63 @@ export interface OpSpec extends Interfaces {
   implicitTerminator?: string;
 }
 
+// ---- one object shape per kind of spec ------------------------------------------------
+//
+// Specs are written as object literals with whatever keys each op needs, which
+// gives every op its own hidden class; code that reads `def.spec.verify` or
+// `spec.type` for every op then does megamorphic lookups. Each spec is copied
+// into a literal that lists every key in one order, so all share one shape
+// (a literal, not keyed stores: those would turn a 26-key object into a
+// dictionary). `All<T>` makes the compiler insist on every key.
+
+type All<T> = { [K in keyof Required<T>]: T[K] };
+
+function valueSpec(v: ValueSpec): ValueSpec {
+  const out: All<ValueSpec> = {
+    name: v.name, arity: v.arity, type: v.type, infer: v.infer, sharedType: v.sharedType, typeKind: v.typeKind,
+  };
+  return out;
+}
+
+function attrSpec(a: AttrSpec): AttrSpec {
+  const out: All<AttrSpec> = {
+    name: a.name, optional: a.optional, check: a.check, description: a.description, syntax: a.syntax,
+    default: a.default, elidedDefault: a.elidedDefault,
+  };
+  return out;
+}
+
+function regionSpec(r: RegionSpec): RegionSpec {
+  const out: All<RegionSpec> = { name: r.name, variadic: r.variadic };
+  return out;
+}
+
+function normalizeSpec(s: OpSpec): OpSpec {
+  const out: All<OpSpec> = {
+    name: s.name, summary: s.summary,
+    operands: s.operands?.map(valueSpec), results: s.results?.map(valueSpec), attributes: s.attributes?.map(attrSpec),
+    regions: s.regions?.map(regionSpec), successors: s.successors?.map(regionSpec),
+    traits: s.traits, format: s.format, parse: s.parse, print: s.print, verify: s.verify, parents: s.parents,
+    graphRegion: s.graphRegion, implicitTerminator: s.implicitTerminator,
+    memoryEffects: s.memoryEffects, regionBranch: s.regionBranch, regionBranchTerminator: s.regionBranchTerminator,
+    branch: s.branch, call: s.call, callable: s.callable, viewLike: s.viewLike, constant: s.constant,
+    resultNames: s.resultNames, blockArgNames: s.blockArgNames, defaultDialect: s.defaultDialect,
+  };
+  return out;
+}
+
 export class OpDef {
   readonly dialect: string;
   readonly traits: ReadonlySet<Trait>;
   private readonly inherent: ReadonlySet<string>;
   private compiledFormat?: CompiledFormat;
+  /** @internal The verifier's per-definition checks, computed on first use. */
+  verifierPlan: unknown = undefined;
 
-  constructor(readonly spec: OpSpec) {
+  readonly spec: OpSpec;
+
+  constructor(spec: OpSpec) {
+    this.spec = spec = normalizeSpec(spec);
     this.dialect = spec.name.slice(0, spec.name.indexOf('.'));
     const traits = new Set(spec.traits ?? []);
     const groups = (spec.operands ?? []).filter((o) => (o.arity ?? 'single') !== 'single').length;
@@ -257,34 +307,94 @@ export class OpDef {
   /** Index of each operand group when every group holds exactly one value (no size lookup needed). */
   private singleOperandIndex?: Map<string, number> | null;
 
+  private singleResultIndex?: Map<string, number> | null;
+
+  /**
+   * The position of operand group `name` in `op` when every group holds exactly
+   * one value (so group g is operand g), else -1. Printers use it to skip
+   * building the group's array.
+   */
+  singleOperandPosition(op: Operation, name: string): number {
+    const index = (this.singleOperandIndex ??= singleIndex(this.spec.operands));
+    const i = index?.get(name);
+    return i !== undefined && op.operands.length === index!.size ? i : -1;
+  }
+  /** Like singleOperandPosition, for result groups. */
+  singleResultPosition(op: Operation, name: string): number {
+    const index = (this.singleResultIndex ??= singleIndex(this.spec.results));
+    const i = index?.get(name);
+    return i !== undefined && op.results.length === index!.size ? i : -1;
+  }
+
   /** The values of operand group `name`. */
   operandGroup(op: Operation, name: string): Value[] {
-    if (this.singleOperandIndex === undefined) {
-      const specs = this.spec.operands ?? [];
-      this.singleOperandIndex = specs.every((o) => (o.arity ?? 'single') === 'single')
-        ? new Map(specs.map((o, i) => [o.name, i])) : null;
-    }
-    const i = this.singleOperandIndex?.get(name);
-    if (i !== undefined && op.operands.length === this.singleOperandIndex!.size) return [op.operands[i]!.value];
-    const specs = this.spec.operands ?? [];
-    const sizes = this.operandGroupSizes(op);
-    let start = 0;
-    for (let i = 0; i < specs.length; i++) {
-      if (specs[i]!.name === name) return op.operands.slice(start, start + sizes[i]!).map((o) => o.value);
-      start += sizes[i]!;
-    }
-    throw new Error(`${this.name} has no operand group '${name}'`);
+    const i = this.singleOperandPosition(op, name);
+    if (i >= 0) return [op.operands[i]!.value];
+    const start = this.operandGroupStart(op, name);
+    return op.operands.slice(start, start + this.operandGroupSize(op, name)).map((o) => o.value);
   }
   operandGroupStart(op: Operation, name: string): number {
-    const specs = this.spec.operands ?? [];
-    const sizes = this.operandGroupSizes(op);
-    let start = 0;
-    for (let i = 0; i < specs.length; i++) {
-      if (specs[i]!.name === name) return start;
-      start += sizes[i]!;
+    const l = (this.operandLayout ??= layoutOf(this.spec.operands ?? [], this.name));
+    const g = l.index(name);
+    const segments = op.getAttr('operandSegmentSizes');
+    if (segments instanceof DenseArrayAttr) {
+      let start = 0;
+      for (let i = 0; i < g; i++) start += segments.values[i]!;
+      return start;
     }
-    throw new Error(`${this.name} has no operand group '${name}'`);
+    return l.singlesBefore[g]! + l.variadicBefore[g]! * (op.operands.length - l.singles);
   }
+  /** How many values operand group `name` of `op` holds (what operandGroup(…).length is, without the array). */
+  operandGroupSize(op: Operation, name: string): number {
+    const l = (this.operandLayout ??= layoutOf(this.spec.operands ?? [], this.name));
+    const g = l.index(name);
+    const segments = op.getAttr('operandSegmentSizes');
+    if (segments instanceof DenseArrayAttr) return segments.values[g]!;
+    return l.single[g] ? 1 : op.operands.length - l.singles;
+  }
+  private operandLayout?: GroupLayout;
+}
+
+/**
+ * Where each group sits when there are no segment sizes (groupSizes' rule: a
+ * single group holds one value, every other group holds all values the single
+ * ones leave), precomputed per definition so printing a group is arithmetic.
+ */
+interface GroupLayout {
+  index(name: string): number;
+  single: boolean[];
+  singles: number;
+  singlesBefore: number[];
+  variadicBefore: number[];
+}
+
+function layoutOf(specs: readonly ValueSpec[], opName: string): GroupLayout {
+  const single = specs.map((s) => (s.arity ?? 'single') === 'single');
+  const singlesBefore: number[] = [];
+  const variadicBefore: number[] = [];
+  let ones = 0;
+  let many = 0;
+  for (const one of single) {
+    singlesBefore.push(ones);
+    variadicBefore.push(many);
+    if (one) ones++;
+    else many++;
+  }
+  const names = specs.map((s) => s.name);
+  return {
+    index(name: string): number {
+      const g = names.indexOf(name);
+      if (g < 0) throw new Error(`${opName} has no operand group '${name}'`);
+      return g;
+    },
+    single, singles: ones, singlesBefore, variadicBefore,
+  };
+}
+
+/** Group name → position, when every group is single (else null). */
+function singleIndex(specs: readonly ValueSpec[] | undefined): Map<string, number> | null {
+  const list = specs ?? [];
+  return list.every((o) => (o.arity ?? 'single') === 'single') ? new Map(list.map((o, i) => [o.name, i])) : null;
 }
 
 function groupSizes(specs: readonly ValueSpec[], total: number, segments: Attribute | undefined): number[] {

@@ -32,23 +32,40 @@ export interface ArgumentDecl {
 export class OperationState {
   operands: Value[] = [];
   types: Type[] = [];
-  readonly properties = new Map<string, Attribute>();
-  readonly attributes = new Map<string, Attribute>();
   regions: Region[] = [];
   successors: Block[] = [];
+  // Most ops have no attributes of one kind or the other: the maps are made on first use.
+  private props: Map<string, Attribute> | undefined;
+  private attrs: Map<string, Attribute> | undefined;
   constructor(readonly name: string, readonly def: OpDef | undefined, public loc: Location) {}
+  get properties(): Map<string, Attribute> {
+    return (this.props ??= new Map());
+  }
+  get attributes(): Map<string, Attribute> {
+    return (this.attrs ??= new Map());
+  }
+  /** The maps if they were made (for building the op without empty maps). */
+  get propertiesIfAny(): Map<string, Attribute> | undefined { return this.props; }
+  get attributesIfAny(): Map<string, Attribute> | undefined { return this.attrs; }
   /** Inherent attributes become properties, as in MLIR. */
   addAttr(name: string, a: Attribute): void {
     if (this.def?.isInherent(name)) this.properties.set(name, a);
     else this.attributes.set(name, a);
   }
   getAttr(name: string): Attribute | undefined {
-    return this.properties.get(name) ?? this.attributes.get(name);
+    return this.props?.get(name) ?? this.attrs?.get(name);
   }
   addRegion(r = new Region()): Region {
     this.regions.push(r);
     return r;
   }
+}
+
+/** A `%name` or `%name:N` to the left of an op's `=`. */
+interface ResultName {
+  name: string;
+  count: number;
+  offset: number;
 }
 
 /** A use of a name before its definition. */
@@ -64,11 +81,16 @@ interface BlockDef {
   offset: number;
 }
 
+/** The values a name stands for, and where it was defined (for "previously defined here" / "prior use here" notes). */
+interface Binding {
+  values: Value[];
+  offset: number;
+}
+
 /** Names visible in one isolated-from-above region tree. */
 interface IsolatedScope {
-  values: Map<string, Value[]>;
-  /** Where each name was defined, for "previously defined here" / "prior use here" notes. */
-  offsets: Map<string, number>;
+  /** One entry per name: a single Map update per definition (names are defined once per op). */
+  values: Map<string, Binding>;
   forwardRefs: Map<string, ForwardRef[]>;
   /** Names defined in each open (non-isolated) nested region, removed when it closes. */
   regionNames: string[][];
@@ -172,7 +194,7 @@ export class Parser extends AttrTypeParser {
   // ---- SSA scopes -------------------------------------------------------------
 
   private pushIsolated(): void {
-    this.isolated.push({ values: new Map(), offsets: new Map(), forwardRefs: new Map(), regionNames: [] });
+    this.isolated.push({ values: new Map(), forwardRefs: new Map(), regionNames: [] });
   }
   private popIsolated(): void {
     const scope = this.isolated.pop()!;
@@ -186,14 +208,10 @@ export class Parser extends AttrTypeParser {
     this.scope.regionNames.push([]);
   }
   private popRegionNames(): void {
-    const names = this.scope.regionNames.pop()!;
-    for (const n of names) {
-      this.scope.values.delete(n);
-      this.scope.offsets.delete(n);
-    }
+    const scope = this.scope;
+    const names = scope.regionNames.pop()!;
+    for (const n of names) scope.values.delete(n);
   }
-
-  /** Where each value's name was defined (MLIR's "prior use here" notes point there). */
 
   /** Binds `%name` to values (one per result in a `%name:N` group). */
   private defineValues(name: string, values: Value[], offset: number): void {
@@ -201,15 +219,15 @@ export class Parser extends AttrTypeParser {
     const prev = scope.values.get(name);
     if (prev) {
       // The earlier definition's location (its op, or the block argument) is the note.
-      const first = prev[0];
-      const at = scope.offsets.get(name);
+      const first = prev.values[0];
+      const at = prev.offset;
       const where = at !== undefined ? this.source.loc(at) : first instanceof BlockArgument ? first.loc : first?.definingOp?.loc;
       const notes = where ? [diag('note', where, 'previously defined here')] : [];
       throw new DiagnosticError(diag('error', this.source.loc(offset), `redefinition of SSA value '${name}'`, notes));
     }
-    scope.values.set(name, values);
+    scope.values.set(name, { values, offset });
     scope.regionNames[scope.regionNames.length - 1]!.push(name);
-    scope.offsets.set(name, offset);
+    if (!scope.forwardRefs.size) return;
     const refs = scope.forwardRefs.get(name);
     if (!refs) return;
     scope.forwardRefs.delete(name);
@@ -227,13 +245,14 @@ export class Parser extends AttrTypeParser {
   /** Resolves a use; unknown names become forward references checked later. */
   resolveOperand(u: UnresolvedOperand, type: Type): Value {
     const scope = this.scope;
-    const vals = scope.values.get(u.name);
-    if (vals) {
+    const binding = scope.values.get(u.name);
+    if (binding) {
+      const vals = binding.values;
       const v = vals[u.number];
       if (!v) this.error(`reference to invalid result number`, u.offset);
       if (v.type !== type) {
         const shown = u.number || vals.length > 1 ? `${u.name}#${u.number}` : u.name;
-        const defAt = scope.offsets.get(u.name);
+        const defAt: number | undefined = binding.offset;
         this.error(`use of value '${shown}' expects different type than prior uses: '${type}' vs '${v.type}'`, u.offset,
           defAt === undefined ? [] : [['prior use here', defAt]]);
       }
@@ -475,7 +494,9 @@ export class Parser extends AttrTypeParser {
 
   parseOperation(): Operation {
     const start = this.offset;
-    const results: { name: string; count: number; offset: number }[] = [];
+    // Nearly every op binds one name (`%x = …`); only more names need the list.
+    let first: ResultName | undefined;
+    let results: ResultName[] | undefined;
     if (this.tok === Tok.PercentId) {
       do {
         const offset = this.offset;
@@ -490,21 +511,25 @@ export class Parser extends AttrTypeParser {
           if (count < 1) this.error('expected named operation to have at least 1 result');
           this.consume();
         }
-        results.push({ name, count, offset });
+        const r = { name, count, offset };
+        if (!first) first = r;
+        else (results ??= [first]).push(r);
       } while (this.consumeIf(Tok.Comma));
       this.expect(Tok.Equal, "expected '=' after SSA name");
     }
     let op: Operation;
     if (this.tok === Tok.String) op = this.parseGenericOperation();
     else if (this.tok === Tok.BareId) op = this.parseCustomOperation();
-    else return this.error(results.length ? 'expected operation name in quotes' : 'expected operation name in quotes');
-    const total = results.reduce((n, r) => n + r.count, 0);
-    if (results.length && total !== op.results.length) {
+    else return this.error('expected operation name in quotes');
+    if (!first) return op;
+    let total = 0;
+    for (const r of results ?? [first]) total += r.count;
+    if (total !== op.results.length) {
       this.error(`operation defines ${op.results.length} results but was provided ${total} to bind`, start);
     }
-    if (results.length === 1) {
+    if (!results) {
       // The common case: one name for all results; share the op's array.
-      this.defineValues(results[0]!.name, op.results, results[0]!.offset);
+      this.defineValues(first.name, op.results, first.offset);
     } else {
       let i = 0;
       for (const r of results) {
@@ -548,7 +573,7 @@ export class Parser extends AttrTypeParser {
       const dictOffset = this.offset;
       const tmp = new OperationState(name, def, state.loc);
       this.parseOptionalAttrDict(tmp);
-      for (const [k, v] of [...tmp.properties, ...tmp.attributes]) {
+      for (const [k, v] of [...(tmp.propertiesIfAny ?? []), ...(tmp.attributesIfAny ?? [])]) {
         if (state.properties.has(k) && def?.isInherent(k)) this.error(`duplicate key '${k}' in dictionary attribute`, dictOffset);
         state.addAttr(k, v);
       }
@@ -634,7 +659,7 @@ export class Parser extends AttrTypeParser {
     const op = new Operation({
       // The definition's name is one shared string; the parsed spelling is a slice per op.
       name: state.def?.name ?? state.name, def: state.def, operands: state.operands, resultTypes: state.types,
-      properties: state.properties, attributes: state.attributes, successors: state.successors,
+      properties: state.propertiesIfAny, attributes: state.attributesIfAny, successors: state.successors,
       regions: state.regions, loc: state.loc,
     });
     return op;

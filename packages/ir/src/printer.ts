@@ -36,22 +36,25 @@ class ScanningBuffer extends Array<string> {
 }
 
 /**
- * Output text in chunks: short strings are concatenated (V8 makes cheap ropes)
- * and flushed every few KB, so the final join handles thousands of pieces, not
- * millions.
+ * Output text in chunks: pieces go into a fixed array that is joined into one
+ * flat string whenever it fills up, then reused. This makes neither a rope node
+ * per piece (`+=`) nor one slot per piece of the whole module, and the array
+ * never regrows (clearing it with `length = 0` would drop its storage).
  */
 class ChunkedText {
+  private static readonly SIZE = 4096;
   private readonly chunks: string[] = [];
-  private cur = '';
+  private readonly parts: string[] = new Array<string>(ChunkedText.SIZE).fill('');
+  private n = 0;
   push(s: string): void {
-    this.cur += s;
-    if (this.cur.length > 16384) {
-      this.chunks.push(this.cur);
-      this.cur = '';
+    this.parts[this.n++] = s;
+    if (this.n === ChunkedText.SIZE) {
+      this.chunks.push(this.parts.join(''));
+      this.n = 0;
     }
   }
   join(sep: string): string {
-    return this.chunks.join(sep) + this.cur;
+    return this.chunks.join(sep) + this.parts.slice(0, this.n).join('');
   }
 }
 
@@ -151,7 +154,10 @@ export class OpPrinter {
     this.out.push(t.toString());
   }
   printTypes(ts: readonly Type[]): void {
-    this.out.push(ts.map(String).join(', '));
+    for (let i = 0; i < ts.length; i++) {
+      if (i) this.out.push(', ');
+      this.out.push(ts[i]!.toString());
+    }
   }
   printAttribute(a: Attribute): void {
     this.out.push(a.toString());
@@ -195,12 +201,12 @@ export class OpPrinter {
   }
   /** Prints ` {a = 1, b}` with `elided` names left out; nothing when empty. */
   printOptionalAttrDict(attrs: Iterable<readonly [string, Attribute]>, elided: readonly string[] = []): void {
-    const entries = [...attrs].filter(([k]) => !elided.includes(k));
+    const entries = withoutElided(attrs, elided);
     if (!entries.length) return;
     this.out.push(' ' + this.formatDict(entries));
   }
   printOptionalAttrDictWithKeyword(attrs: Iterable<readonly [string, Attribute]>, elided: readonly string[] = []): void {
-    const entries = [...attrs].filter(([k]) => !elided.includes(k));
+    const entries = withoutElided(attrs, elided);
     if (!entries.length) return;
     this.out.push(' attributes ' + this.formatDict(entries));
   }
@@ -210,7 +216,13 @@ export class OpPrinter {
   }
   /** All attributes of an op (properties and discardable) for custom printers. */
   allAttrs(op: Operation): [string, Attribute][] {
-    return [...op.properties, ...op.attributes];
+    // Reads the maps without creating them: most ops have none of one kind or the other.
+    const out: [string, Attribute][] = [];
+    const props = op.propertiesIfAny;
+    if (props) for (const e of props) out.push(e);
+    const attrs = op.attributesIfAny;
+    if (attrs) for (const e of attrs) out.push(e);
+    return out;
   }
   printOptionalLocation(loc: Location): void {
     if (!this.options.debugInfo) return;
@@ -285,30 +297,47 @@ export class OpPrinter {
   /** The op name without the enclosing default dialect (`scoped`: the op's own entry is on top). */
   private shortName(name: string, scoped: boolean): string {
     const dd = this.defaultDialects[this.defaultDialects.length - (scoped ? 2 : 1)];
-    if (dd && name.startsWith(dd + '.')) return name.slice(dd.length + 1);
-    if (name.startsWith('builtin.')) return name.slice(8);
+    if (dd && name.length > dd.length && name.charCodeAt(dd.length) === 46 && name.startsWith(dd)) {
+      return this.sliced(name, dd.length + 1);
+    }
+    if (name.startsWith('builtin.')) return this.sliced(name, 8);
     return name;
   }
+  /** `name.slice(from)`, made once per name and cut (not once per printed op). */
+  private sliced(name: string, from: number): string {
+    const cache = (this.shortNames[from] ??= new Map());
+    let s = cache.get(name);
+    if (s === undefined) cache.set(name, (s = name.slice(from)));
+    return s;
+  }
+  /** Short op names, one cache per number of characters cut off. */
+  private readonly shortNames: Map<string, string>[] = [];
 
   private printResults(op: Operation): void {
-    if (!op.results.length) return;
+    const results = op.results;
+    if (!results.length) return;
     const groups = this.names.resultGroupStarts(op);
-    const parts: string[] = [];
-    groups.forEach((start, gi) => {
-      const end = gi + 1 < groups.length ? groups[gi + 1]! : op.results.length;
-      const n = this.names.definitionName(op.results[start]!);
-      parts.push(end - start > 1 ? `${n}:${end - start}` : n);
-    });
-    this.out.push(parts.join(', ') + ' = ');
+    for (let gi = 0; gi < groups.length; gi++) {
+      const start = groups[gi]!;
+      const end = gi + 1 < groups.length ? groups[gi + 1]! : results.length;
+      if (gi) this.out.push(', ');
+      this.out.push(this.names.definitionName(results[start]!));
+      if (end - start > 1) this.out.push(`:${end - start}`);
+    }
+    this.out.push(' = ');
   }
 
   printGeneric(op: Operation): void {
     // MLIR's alias walk visits a generic op's regions before its types and attributes.
     const scan = this.out instanceof ScanningBuffer ? this.out : undefined;
     if (scan) scan.suppress = true;
-    this.out.push(escapeString(op.name));
+    this.out.push(this.quotedName(op.name));
     this.out.push('(');
-    this.printOperands(op.operandValues());
+    const operands = op.operands;
+    for (let i = 0; i < operands.length; i++) {
+      if (i) this.out.push(', ');
+      this.out.push(this.names.valueName(operands[i]!.value));
+    }
     this.out.push(')');
     if (op.successors.length) {
       this.out.push('[' + op.successors.map((b) => this.names.blockName(b)).join(', ') + ']');
@@ -326,7 +355,7 @@ export class OpPrinter {
     }
     if (op.hasAttributes) this.out.push(' ' + this.formatDict([...op.attributes]));
     this.out.push(' : ');
-    this.printFunctionalType(op.operands.map((o) => o.value.type), op.results.map((r) => r.type));
+    this.printOpType(op);
     if (scan) {
       scan.suppress = false;
       for (const o of op.operands) this.aliases!.visitText(o.value.type.toString());
@@ -334,6 +363,36 @@ export class OpPrinter {
       if (op.hasProperties) this.aliases!.visitText(this.formatDict([...op.properties]));
       if (op.hasAttributes) this.aliases!.visitText(this.formatDict([...op.attributes]));
     }
+  }
+
+  /** `"name"`, escaped once per op name rather than once per printed op. */
+  private quotedName(name: string): string {
+    let q = this.quotedNames.get(name);
+    if (q === undefined) this.quotedNames.set(name, (q = escapeString(name)));
+    return q;
+  }
+  private readonly quotedNames = new Map<string, string>();
+
+  /** The op's functional type (what printFunctionalType prints), without arrays of its types. */
+  private printOpType(op: Operation): void {
+    const operands = op.operands;
+    const results = op.results;
+    this.out.push('(');
+    for (let i = 0; i < operands.length; i++) {
+      if (i) this.out.push(', ');
+      this.out.push(operands[i]!.value.type.toString());
+    }
+    this.out.push(') -> ');
+    if (results.length === 1 && !(results[0]!.type instanceof FunctionType)) {
+      this.out.push(results[0]!.type.toString());
+      return;
+    }
+    this.out.push('(');
+    for (let i = 0; i < results.length; i++) {
+      if (i) this.out.push(', ');
+      this.out.push(results[i]!.type.toString());
+    }
+    this.out.push(')');
   }
 
   // ---- regions and blocks -----------------------------------------------------------
@@ -397,6 +456,13 @@ export class OpPrinter {
       }
     }
   }
+}
+
+/** `attrs` without the entries named in `elided`, as a fresh array. */
+function withoutElided(attrs: Iterable<readonly [string, Attribute]>, elided: readonly string[]): (readonly [string, Attribute])[] {
+  const out: (readonly [string, Attribute])[] = [];
+  for (const e of attrs) if (!elided.length || !elided.includes(e[0])) out.push(e);
+  return out;
 }
 
 export function printOp(op: Operation, options: PrintOptions = {}): string {

@@ -29,9 +29,15 @@ export abstract class Type {
 
 export type Signedness = 'signless' | 'signed' | 'unsigned';
 
+const SIGNLESS_CACHED = 129;
+const signless: (IntegerType | undefined)[] = [];
+
 export class IntegerType extends Type {
   private constructor(readonly width: number, readonly signedness: Signedness) { super(); }
   static get(width: number, signedness: Signedness = 'signless'): IntegerType {
+    // Signless types of common widths are asked for per op (i1 results, i64
+    // defaults): answer from an array instead of building and printing a probe.
+    if (signedness === 'signless' && width < SIGNLESS_CACHED) return (signless[width] ??= intern(new IntegerType(width, signedness)));
     return intern(new IntegerType(width, signedness));
   }
   protected render(): string {

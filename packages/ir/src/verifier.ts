@@ -59,12 +59,13 @@ interface Plan {
   /** Attributes that are required or carry a check. */
   attrs: AttrSpec[];
   typed: boolean;
+  /** Every operand (result) group holds one value. */
+  singleOperands: boolean;
+  singleResults: boolean;
   terminator: boolean;
   singleBlock: boolean;
   symbolTable: boolean;
 }
-
-const plans = new Map<OpDef, Plan>();
 
 /**
  * The count traits ODS gives an op, with their messages: ZeroOperands,
@@ -84,7 +85,8 @@ function countCheck(what: 'operand' | 'result', specs: readonly ValueSpec[], get
 }
 
 function planFor(def: OpDef): Plan {
-  let plan = plans.get(def);
+  // Kept on the definition: a field read per op instead of a Map lookup.
+  let plan = def.verifierPlan as Plan | undefined;
   if (plan) return plan;
   const s = def.spec;
   // In MLIR's trait order: regions, results, successors, operands.
@@ -117,11 +119,13 @@ function planFor(def: OpDef): Plan {
     },
     attrs: (s.attributes ?? []).filter((a) => (!a.optional && !a.default) || a.check),
     typed: [...(s.operands ?? []), ...(s.results ?? [])].some((v) => v.type),
+    singleOperands: (s.operands ?? []).every((v) => (v.arity ?? 'single') === 'single'),
+    singleResults: (s.results ?? []).every((v) => (v.arity ?? 'single') === 'single'),
     terminator: def.has('Terminator'),
     singleBlock: def.has('SingleBlock'),
     symbolTable: def.has('SymbolTable'),
   };
-  plans.set(def, plan);
+  def.verifierPlan = plan;
   return plan;
 }
 
@@ -152,7 +156,7 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
     if (bad) return `attribute '${a.name}' failed to satisfy constraint: ${bad}`;
   }
   if (plan.typed) {
-    const typeErr = checkTypes(op);
+    const typeErr = checkTypes(op, plan);
     if (typeErr) return typeErr;
   }
   if (s.parents) {
@@ -191,7 +195,7 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
 
 /** Blocks of regions that need terminators must end in one. */
 function verifyTerminators(op: Operation): string | undefined {
-  if (op.def?.has('NoTerminator') || !op.def) return undefined;
+  if (!op.regions.length || op.def?.has('NoTerminator') || !op.def) return undefined;
   for (const r of op.regions) {
     for (const b of r.blocks) {
       const last = b.last;
@@ -206,28 +210,30 @@ function describe(op: Operation): string {
   return `"${op.name}"`;
 }
 
-function checkGroupTypes(specs: readonly ValueSpec[] | undefined, n: number, typeAt: (i: number) => Type,
-  sizes: () => number[], what: string): string | undefined {
+function checkGroupTypes(op: Operation, specs: readonly ValueSpec[] | undefined, allSingle: boolean, results: boolean): string | undefined {
   if (!specs) return undefined;
+  const n = results ? op.results.length : op.operands.length;
   // Without variadic groups, group g is value g: no size computation needed.
-  const sz = specs.length === n && specs.every((s) => (s.arity ?? 'single') === 'single') ? undefined : sizes();
+  const sz = allSingle && specs.length === n ? undefined
+    : results ? op.def!.resultGroupSizes(op) : op.def!.operandGroupSizes(op);
   let idx = 0;
   for (let g = 0; g < specs.length; g++) {
     const spec = specs[g]!;
     const count = sz ? (sz[g] ?? 0) : 1;
     for (let k = 0; k < count; k++, idx++) {
       if (idx >= n) return undefined;
-      const t = typeAt(idx);
-      if (spec.type && !spec.type.accepts(t)) return `${what} #${idx} must be ${spec.type.description}, but got '${t}'`;
+      const t = results ? op.results[idx]!.type : op.operands[idx]!.value.type;
+      if (spec.type && !spec.type.accepts(t)) {
+        return `${results ? 'result' : 'operand'} #${idx} must be ${spec.type.description}, but got '${t}'`;
+      }
     }
   }
   return undefined;
 }
 
-function checkTypes(op: Operation): string | undefined {
-  const def = op.def!;
-  return checkGroupTypes(def.spec.operands, op.operands.length, (i) => op.operands[i]!.value.type,
-    () => def.operandGroupSizes(op), 'operand') ??
-    checkGroupTypes(def.spec.results, op.results.length, (i) => op.results[i]!.type, () => def.resultGroupSizes(op), 'result');
+function checkTypes(op: Operation, plan: Plan): string | undefined {
+  const spec = op.def!.spec;
+  return checkGroupTypes(op, spec.operands, plan.singleOperands, false) ??
+    checkGroupTypes(op, spec.results, plan.singleResults, true);
 }
 
