@@ -259,7 +259,7 @@ function normalizeSpec(s: OpSpec): OpSpec {
     traits: s.traits, format: s.format, parse: s.parse, print: s.print, verify: s.verify, parents: s.parents,
     graphRegion: s.graphRegion, implicitTerminator: s.implicitTerminator,
     memoryEffects: s.memoryEffects, regionBranch: s.regionBranch, regionBranchTerminator: s.regionBranchTerminator,
-    branch: s.branch, call: s.call, callable: s.callable, viewLike: s.viewLike, constant: s.constant,
+    branch: s.branch, call: s.call, callable: s.callable, viewLike: s.viewLike, constant: s.constant, fold: s.fold,
     resultNames: s.resultNames, blockArgNames: s.blockArgNames, defaultDialect: s.defaultDialect,
   };
   return out;
