@@ -41,7 +41,9 @@ class ConstantOpAnalysis implements DataFlowAnalysis {
   readonly name = 'constant-ops';
   constructor(private readonly keys: Keys) {}
   initialize(solver: DataFlowSolver, root: unknown): void {
-    (root as Operation).walk((op) => void this.visit(solver, op));
+    // Post-order, as MLIR's walk: the order values get their states decides the
+    // order in which subscribers are woken, and so the order of predecessors.
+    (root as Operation).walkPostOrder((op) => this.visit(solver, op));
   }
   visit(solver: DataFlowSolver, point: unknown): void {
     const op = point as Operation;

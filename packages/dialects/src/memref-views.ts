@@ -13,6 +13,7 @@ import {
   type Attribute, type OpParser, type Operation, type OpSpec, type Type,
 } from '@lifeline/ir';
 import { DYNAMIC_INDEX, staticList } from './memref-index-list.js';
+import { foldCast } from './memref-fold.js';
 import {
   anyMemRef, isAnyMemRef, isIdentityLayout, isMemRef, memorySpace, noEffects, numDynamicDims, rank1I8MemRef,
   rank1IntOrIndexMemRef, rankedOrUnranked, sameShape, satAdd, satMul, stridedMemRef, stridesAndOffset, variadicIndex,
@@ -553,6 +554,6 @@ const transpose = defineOp({
 });
 
 export const viewOps: OpSpec[] = [
-  subview, reinterpretCast, view, castOp('cast', 'cast', castCompatible),
+  subview, reinterpretCast, view, { ...castOp('cast', 'cast', castCompatible), fold: foldCast },
   castOp('memory_space_cast', 'memspacecast', memorySpaceCastCompatible), reshape, expandShape, collapseShape, transpose,
 ];

@@ -26,6 +26,7 @@ import {
   numDynamicDims, rank0StridedMemRef, rank1MemRef, rankedOrUnranked, sameShape, staticShapeMemRef, stridedMemRef,
   variadicIndex,
 } from './memref-types.js';
+import { foldDim } from './memref-fold.js';
 import { viewOps } from './memref-views.js';
 
 export { DYNAMIC_INDEX, parseDynamicIndexList, printDynamicIndexList } from './memref-index-list.js';
@@ -157,6 +158,7 @@ const dim = defineOp({
   format: 'attr-dict $source `,` $index `:` type($source)',
   resultNames: () => ['dim'],
   memoryEffects: noEffects,
+  fold: foldDim,
 });
 
 const rank = defineOp({

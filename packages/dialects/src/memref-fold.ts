@@ -1,0 +1,62 @@
+/**
+ * Folds of memref ops that constant propagation (and later canonicalization)
+ * uses, with MLIR 19's semantics.
+ *
+ * (1) foldMemRefCast: an operand produced by memref.cast of a ranked memref is
+ *     replaced by the cast's source, in place (not the operand `inner`, e.g. the
+ *     value a store writes).
+ * (2) memref.cast folds (1) in place; then, as every CastOpInterface op, a cast
+ *     whose operand and result types are equal folds to its operand — the IR
+ *     keeps the in-place change. When it does not fold to its operand, the
+ *     in-place change is undone and the cast does not fold (what MLIR's constant
+ *     propagation does with a fold that only worked in place).
+ * (3) memref.dim with a constant in-range index folds to the static size, or
+ *     to the dynamic size operand of the alloc / alloca / view that made it.
+ */
+import { IntegerAttr, MemRefType, index, DYNAMIC, type FoldHook, type Operation, type Value } from '@lifeline/ir';
+
+/** (1) Returns whether any operand was replaced. */
+export function foldMemRefCast(op: Operation, inner?: Value): boolean {
+  let folded = false;
+  op.operands.forEach((operand, i) => {
+    const cast = operand.value.definingOp;
+    if (cast?.name !== 'memref.cast' || operand.value === inner) return;
+    const source = cast.operand(0);
+    if (!(source.type instanceof MemRefType)) return;
+    op.setOperand(i, source);
+    folded = true;
+  });
+  return folded;
+}
+
+/** (2) */
+export const foldCast: FoldHook = (op) => {
+  const original = op.operand(0);
+  const inPlace = foldMemRefCast(op);
+  if (op.operand(0).type === op.result(0).type) return [op.operand(0)];
+  if (inPlace) op.setOperand(0, original);
+  return undefined;
+};
+
+/** The ops whose dynamic-size operands give the dynamic dimensions of their result, in order. */
+const SIZED_BY_OPERANDS: Record<string, (op: Operation) => readonly Value[]> = {
+  'memref.alloc': (op) => op.def!.operandGroup(op, 'dynamicSizes'),
+  'memref.alloca': (op) => op.def!.operandGroup(op, 'dynamicSizes'),
+  'memref.view': (op) => op.def!.operandGroup(op, 'sizes'),
+};
+
+/** (3) */
+export const foldDim: FoldHook = (op, [, indexAttr]) => {
+  if (!(indexAttr instanceof IntegerAttr)) return undefined;
+  const type = op.operand(0).type;
+  if (!(type instanceof MemRefType)) return undefined;
+  const i = Number(indexAttr.value);
+  if (i < 0 || i >= type.rank) return undefined;
+  if (type.shape[i] !== DYNAMIC) return [new IntegerAttr(BigInt(type.shape[i]!), index)];
+  const producer = op.operand(0).definingOp;
+  const sizes = producer && SIZED_BY_OPERANDS[producer.name]?.(producer);
+  if (!sizes) return undefined;
+  const dynamicIndex = type.shape.slice(0, i).filter((d) => d === DYNAMIC).length;
+  const size = sizes[dynamicIndex];
+  return size ? [size] : undefined;
+};
