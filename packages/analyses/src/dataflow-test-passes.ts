@@ -24,7 +24,9 @@ function topLevel(op: Operation): Operation {
 
 /** Keys for a fresh view of the IR (every pass run sees the IR as it is now). */
 export function irDataFlowKeys(root: Operation, registry?: Registry): Keys {
-  const show = nestedOpPrinter(topLevel(root));
+  // Numbering the module for op printing costs a walk: only when something is printed.
+  let printer: ((op: Operation) => string) | undefined;
+  const show = (op: Operation) => (printer ??= nestedOpPrinter(topLevel(root)))(op);
   const view = new IrControlFlowView(registry ? (d) => registry.hasDialect(d) : undefined);
   return dataFlowKeys(view, { constantEquals: (a, b) => (a as Attribute).equals(b as Attribute), showOp: show });
 }

@@ -232,8 +232,9 @@ export class IrControlFlowView implements IrView {
       for (const b of r.blocks) for (let op = b.first; op; op = op.next) {
         if (op.regions.length === 1 && !this.isDialectLoaded(op.dialect)) return false;
         const refs: SymbolRefAttr[] = [];
-        for (const a of op.properties.values()) symbolRefs(a, refs);
-        for (const a of op.attributes.values()) symbolRefs(a, refs);
+        // (hasProperties/hasAttributes first: the getters would create empty maps)
+        if (op.hasProperties) for (const a of op.properties.values()) symbolRefs(a, refs);
+        if (op.hasAttributes) for (const a of op.attributes.values()) symbolRefs(a, refs);
         for (const ref of refs) uses.push({ user: op, ref });
         if (!isSymbolTable(op)) for (const nested of op.regions) if (!visit(nested)) return false;
       }

@@ -47,6 +47,16 @@ function topLevel(op: Operation): Operation {
 
 /** The whole `Liveness::print` text for `op`. */
 export function printLiveness(op: Operation): string {
+  const parts: string[] = [];
+  emitLiveness(op, (t) => parts.push(t));
+  return parts.join('');
+}
+
+/**
+ * `Liveness::print` for `op`, handed to `emit` block by block: the dump grows
+ * with live ranges × op text and can outgrow one string on large functions.
+ */
+export function emitLiveness(op: Operation, emit: (text: string) => void): void {
   const liveness = new Liveness(op);
   const ids = new Ids(liveness.blocks);
   const printOp = nestedOpPrinter(topLevel(op));
@@ -75,7 +85,13 @@ export function printLiveness(op: Operation): string {
         // (5) the next result's header follows the last op without a newline.
         s += `// ${ref(r)}:`;
         const ops = liveness.resolveLiveness(r).sort((a, b) => ids.op(a) - ids.op(b));
-        for (const x of ops) s += `\n//     ${text(x)}`;
+        for (const x of ops) {
+          s += `\n//     ${text(x)}`;
+          if (s.length > 1 << 24) {
+            emit(s);
+            s = '';
+          }
+        }
       }
     }
     s += '\n// --- EndLivenessIntervals\n// --- BeginCurrentlyLive\n';
@@ -84,8 +100,10 @@ export function printLiveness(op: Operation): string {
       if (live.size) s += `//     ${text(o)} [${refs(live)}\b]\n`;
     }
     s += '// --- EndCurrentlyLive\n';
+    emit(s);
+    s = '';
   }
-  return s + '// -------------------\n';
+  emit(s + '// -------------------\n');
 }
 
 /** (1) */
@@ -100,6 +118,7 @@ export const testPrintLivenessPass: PassDef = {
   description: 'Print the contents of a constructed liveness information.',
   run(op, ctx) {
     if (!hasTrait(op, 'Symbol') && !hasTrait(op, 'SymbolTable')) return;
-    ctx.errs(`Testing : ${symbolName(op)}\n${printLiveness(op)}`);
+    ctx.errs(`Testing : ${symbolName(op)}\n`);
+    emitLiveness(op, (t) => ctx.errs(t));
   },
 };

@@ -94,7 +94,8 @@ const NO_SUBSCRIBERS: ReadonlySet<DataFlowAnalysis> = new Set();
 
 export class DataFlowSolver {
   private readonly analyses: DataFlowAnalysis[] = [];
-  private readonly states = new Map<unknown, Map<StateKey<unknown>, State<unknown>>>();
+  // One table per key (there are few keys): far fewer Maps than one per anchor.
+  private readonly states = new Map<StateKey<unknown>, Map<unknown, State<unknown>>>();
   private stateCount = 0;
   private queuePoints: unknown[] = [];
   private queueAnalyses: DataFlowAnalysis[] = [];
@@ -154,12 +155,12 @@ export class DataFlowSolver {
   }
 
   private cell<T>(anchor: unknown, key: StateKey<T>): State<T> {
-    let byKey = this.states.get(anchor);
-    if (!byKey) this.states.set(anchor, (byKey = new Map()));
-    let s = byKey.get(key as StateKey<unknown>) as State<T> | undefined;
+    let table = this.states.get(key as StateKey<unknown>);
+    if (!table) this.states.set(key as StateKey<unknown>, (table = new Map()));
+    let s = table.get(anchor) as State<T> | undefined;
     if (!s) {
       s = new State<T>(key, anchor);
-      byKey.set(key as StateKey<unknown>, s as State<unknown>);
+      table.set(anchor, s as State<unknown>);
       this.stateCount++;
     }
     return s;
@@ -186,13 +187,13 @@ export class DataFlowSolver {
 
   /** Reads a state after the run, without creating it. */
   lookup<T>(anchor: unknown, key: StateKey<T>): T {
-    const s = this.states.get(anchor)?.get(key as StateKey<unknown>);
+    const s = this.states.get(key as StateKey<unknown>)?.get(anchor);
     return s ? (s.value as T) : key.lattice.bottom;
   }
 
   /** Whether any analysis created the state (MLIR's lookupState returning non-null). */
   has(anchor: unknown, key: StateKey<unknown>): boolean {
-    return this.states.get(anchor)?.has(key) ?? false;
+    return this.states.get(key)?.has(anchor) ?? false;
   }
 
   /** (3) Registers `analysis` with the state's key-specific fan-out. */
