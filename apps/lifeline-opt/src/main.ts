@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
-  DiagnosticError, SourceFile, parseSource, printOp, renderDiagnostic, verify, PassManager, passRegistry,
+  DiagnosticError, SourceFile, diag, parseSource, printOp, renderDiagnostic, verify, PassManager, passRegistry,
   type Diagnostic,
 } from '@lifeline/ir';
 import { createRegistry } from '@lifeline/dialects';
@@ -40,17 +40,38 @@ interface ChunkResult {
   ok: boolean;
 }
 
-function splitChunks(text: string): { text: string; lineBase: number }[] {
-  const lines = text.split('\n');
-  const chunks: { text: string; lineBase: number }[] = [];
-  let start = 0;
-  for (let i = 0; i <= lines.length; i++) {
-    if (i === lines.length || /^\s*\/\/ -----/.test(lines[i]!)) {
-      chunks.push({ text: lines.slice(start, i).join('\n'), lineBase: start });
-      start = i + 1;
+/**
+ * --split-input-file as mlir-opt-19 splits: at every `// -----`, even mid-line.
+ * The text is cut at `// ---`; a piece that does not go on with `--` is a near
+ * miss (a warning, and the pieces stay together). Each chunk is named
+ * `within split at FILE:LINE offset ` (LINE: where the chunk starts) and counts
+ * its own lines, so diagnostics and locations read as mlir-opt-19's do.
+ */
+function splitChunks(text: string, fileName: string, warn: (offset: number) => void): { text: string; name: string }[] {
+  const cut = '// ---';
+  const pieces = text.split(cut);
+  const found: { start: number; text: string }[] = [];
+  let prev = { start: 0, text: '' };
+  let offset = 0;
+  for (const piece of pieces) {
+    const start = offset;
+    offset += piece.length + cut.length;
+    if (!prev.text) {
+      prev = { start, text: piece };
+      continue;
+    }
+    // MLIR's check reads the character after `--` and rejects a '0' there.
+    if (piece.startsWith('--') && piece.length > 2 && piece[2] !== '0') {
+      found.push(prev);
+      prev = { start: start + 2, text: piece.slice(2) };
+    } else {
+      warn(start);
+      prev = { start: prev.start, text: prev.text + cut + piece };
     }
   }
-  return chunks;
+  if (prev.text) found.push(prev);
+  const lines = new SourceFile(fileName, text);
+  return found.map((c) => ({ text: c.text, name: `within split at ${fileName}:${lines.lineCol(c.start).line} offset ` }));
 }
 
 function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): ChunkResult {
@@ -138,7 +159,10 @@ export function runDriver(argv: readonly string[], io: DriverIO): number {
     io.stderr(`lifeline-opt: Could not open input file '${o.input}': No such file or directory\n`);
     return 1;
   }
-  const chunks = o.splitInputFile ? splitChunks(text) : [{ text, lineBase: 0 }];
+  const whole = new SourceFile(fileName, text);
+  const nearMiss = (offset: number) =>
+    io.stderr(renderDiagnostic(diag('warning', whole.loc(offset), 'near miss with file split marker'), [whole]));
+  const chunks = o.splitInputFile ? splitChunks(text, fileName, nearMiss) : [{ text, name: fileName }];
   // Pass stdout precedes the chunk's IR on stdout; with `-o FILE` it goes to stdout alone.
   const passStdout = (r: ChunkResult): string => {
     if (o.output === '-') return (r.passStdout ?? '') + r.output;
@@ -149,18 +173,19 @@ export function runDriver(argv: readonly string[], io: DriverIO): number {
   let failed = false;
   try {
     for (const c of chunks) {
-      const source = new SourceFile(fileName, c.text, c.lineBase);
+      const source = new SourceFile(c.name, c.text);
       const stderr: string[] = [];
       const r = processChunk(source, o, stderr);
       if (o.verifyDiagnostics) {
         const problems = checkExpectedDiagnostics(source, r.diagnostics);
         for (const p of problems) io.stderr(p);
         if (problems.length) failed = true;
-        if (r.ok) outputs.push(passStdout(r));
+        outputs.push(r.ok ? passStdout(r) : '');
       } else {
         for (const d of r.diagnostics) io.stderr(renderDiagnostic(d, [source]));
         if (!r.ok) failed = true;
-        else outputs.push(passStdout(r));
+        // A failed chunk prints nothing, but the separators around it stay (mlir-opt's interleave).
+        outputs.push(r.ok ? passStdout(r) : '');
       }
       for (const s of stderr) io.stderr(s);
     }
