@@ -119,3 +119,16 @@
     }
   }
 #-}
+
+// Regions of unregistered ops may be graph regions: a use may come before its
+// definition there (mlir-opt-19 does not check dominance in them).
+// CHECK-LABEL: func.func @unregistered_graph_region
+// CHECK: "test.use"(%0) : (i32) -> ()
+// CHECK-NEXT: %0 = "test.def"() : () -> i32
+func.func @unregistered_graph_region() {
+  "some.unknown"() ({
+    "test.use"(%x) : (i32) -> ()
+    %x = "test.def"() : () -> i32
+  }) : () -> ()
+  return
+}

@@ -11,7 +11,7 @@
  *     the same block after a. An op does not properly dominate the ops nested in it.
  * (3) A value dominates a use when its definition (a block argument: its block's
  *     start) dominates the user, climbing out of nested regions; ops in graph
- *     regions see every value of the region.
+ *     regions, and in regions of unregistered ops, see every value of the region.
  */
 import { dominatorTree, type DominatorTree } from '@lifeline/dataflow/cfg';
 import { BlockArgument, type Block, type Operation, type Region, type Value } from './ir.js';
@@ -79,7 +79,10 @@ export class DominanceInfo {
       ancestor = parent;
     }
     if (!ancestor) return 'dominance';
-    if (defRegion?.parentOp?.def?.spec.graphRegion) return undefined;
+    // Graph regions, and regions of unregistered ops (which may be graph regions, so
+    // MLIR assumes they are), impose no order between ops.
+    const owner = defRegion?.parentOp;
+    if (owner && (!owner.def || owner.def.spec.graphRegion)) return undefined;
     const useBlock = ancestor.parent!;
     if (v instanceof BlockArgument) return this.dominates(defBlock, useBlock) ? undefined : 'dominance';
     const defOp = v.definingOp!;
