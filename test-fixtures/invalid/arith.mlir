@@ -1,5 +1,6 @@
 // RUN: lifeline-opt %s --split-input-file --verify-diagnostics
 // RUN: mlir-opt-19 %s --split-input-file --verify-diagnostics
+// RUN: not lifeline-opt %s --split-input-file --allow-unregistered-dialect -o /dev/null 2> %t.ours; not mlir-opt-19 %s --split-input-file --allow-unregistered-dialect -o /dev/null 2> %t.ref; diff %t.ref %t.ours
 
 func.func @f(%x: f32) {
   // expected-error @+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}

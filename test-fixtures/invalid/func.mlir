@@ -1,5 +1,6 @@
 // RUN: lifeline-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 // RUN: mlir-opt-19 %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+// RUN: not lifeline-opt %s --split-input-file --allow-unregistered-dialect -o /dev/null 2> %t.ours; not mlir-opt-19 %s --split-input-file --allow-unregistered-dialect -o /dev/null 2> %t.ref; diff %t.ref %t.ours
 
 func.func @f() {
   // expected-error @+1 {{'func.call' op 'missing' does not reference a valid function}}

@@ -1,5 +1,6 @@
 // RUN: lifeline-opt %s --split-input-file --verify-diagnostics
 // RUN: mlir-opt-19 %s --split-input-file --verify-diagnostics
+// RUN: not lifeline-opt %s --split-input-file --allow-unregistered-dialect -o /dev/null 2> %t.ours; not mlir-opt-19 %s --split-input-file --allow-unregistered-dialect -o /dev/null 2> %t.ref; diff %t.ref %t.ours
 
 // Without -allow-unregistered-dialect: ops, types and attributes of unknown
 // dialects are errors; unknown ops of known dialects too, unless the dialect

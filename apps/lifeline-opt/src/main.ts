@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
-  DiagnosticError, SourceFile, diag, parseSource, printOp, renderDiagnostic, verify, PassManager, passRegistry,
+  DiagnosticError, SourceFile, diag, nestedOpPrinter, parseSource, printOp, renderDiagnostic, verify, PassManager, passRegistry,
   type Diagnostic,
 } from '@lifeline/ir';
 import { createRegistry } from '@lifeline/dialects';
@@ -115,6 +115,20 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
   }
 }
 
+/**
+ * mlir-opt attaches "see current operation" to errors reported on an op (not
+ * under --verify-diagnostics): the op in generic form, numbered from the nearest
+ * op isolated from above, on its own lines when it spans several.
+ */
+function withCurrentOperation(d: Diagnostic): Diagnostic {
+  if (!d.op) return d;
+  let scope = d.op;
+  while (!scope.def?.has('IsolatedFromAbove') && scope.parentOp) scope = scope.parentOp;
+  const text = nestedOpPrinter(scope, { generic: true })(d.op);
+  const note = diag('note', d.op.loc, `see current operation: ${text.includes('\n') ? '\n' : ''}${text}`);
+  return { ...d, notes: [note, ...d.notes] };
+}
+
 /** Where the driver reads and writes; the binary uses the process, tests use strings. */
 export interface DriverIO {
   readInput(path: string): string;
@@ -182,7 +196,7 @@ export function runDriver(argv: readonly string[], io: DriverIO): number {
         if (problems.length) failed = true;
         outputs.push(r.ok ? passStdout(r) : '');
       } else {
-        for (const d of r.diagnostics) io.stderr(renderDiagnostic(d, [source]));
+        for (const d of r.diagnostics) io.stderr(renderDiagnostic(withCurrentOperation(d), [source]));
         if (!r.ok) failed = true;
         // A failed chunk prints nothing, but the separators around it stay (mlir-opt's interleave).
         outputs.push(r.ok ? passStdout(r) : '');

@@ -60,7 +60,7 @@ export const globalOp = defineOp({
     st.addAttr('sym_name', new StringAttr(p.parseSymbolName()));
     p.expect(Tok.Colon, "expected ':'");
     const type = p.parseType();
-    if (!staticMemRef(type)) return p.error(`custom op 'memref.global' type should be static shaped memref, but got '${type}'`, start);
+    if (!staticMemRef(type)) return p.error(`custom op 'memref.global' type should be static shaped memref, but got '${type}'`, st.nameOffset ?? start);
     st.addAttr('type', new TypeAttr(type));
     if (p.consumeIf(Tok.Equal)) {
       if (p.parseOptionalKeyword('uninitialized')) st.addAttr('initial_value', UnitAttr.instance);

@@ -6,6 +6,7 @@
  *         ^
  */
 import { FileLineColLoc, Location } from './location.js';
+import type { Operation } from './ir.js';
 
 /** A FileLineColLoc that keeps the offset and computes line/column lazily (parsing makes one per op). */
 export class SourceLoc extends Location {
@@ -67,6 +68,8 @@ export interface Diagnostic {
   message: string;
   loc: Location;
   notes: Diagnostic[];
+  /** The op an error was reported on (MLIR's Operation::emitError), for "see current operation". */
+  op?: Operation;
 }
 
 /** An error in user input, carried to the driver; never a crash. */
@@ -80,8 +83,13 @@ export function diag(severity: Severity, loc: Location, message: string, notes: 
   return { severity, message, loc, notes };
 }
 
+/** An error reported on an op, at its location (MLIR's Operation::emitError / emitOpError). */
+export function opError(op: Operation, message: string, notes: Diagnostic[] = []): Diagnostic {
+  return { severity: 'error', message, loc: op.loc, notes, op };
+}
+
 /** Renders a diagnostic with the source line and a caret when the location is in `sources`. */
-export function renderDiagnostic(d: Diagnostic, sources: readonly SourceFile[]): string {
+export function renderDiagnostic(d: Diagnostic, sources: readonly SourceFile[], hideSourceLine = false): string {
   const flc = d.loc.fileLineCol();
   let out: string;
   if (!flc) {
@@ -89,9 +97,16 @@ export function renderDiagnostic(d: Diagnostic, sources: readonly SourceFile[]):
   } else {
     out = `${flc.file}:${flc.line}:${flc.col}: ${d.severity}: ${d.message}\n`;
     const src = sources.find((s) => s.name === flc.file);
-    const text = src?.lineText(flc.line);
+    const text = hideSourceLine ? undefined : src?.lineText(flc.line);
     if (text !== undefined) out += `${text}\n${' '.repeat(Math.max(0, flc.col - 1))}^\n`;
   }
-  for (const n of d.notes) out += renderDiagnostic(n, sources);
+  // A note at the diagnostic's own location does not repeat the source line (as MLIR's handler).
+  for (const n of d.notes) out += renderDiagnostic(n, sources, sameLocation(n.loc, d.loc));
   return out;
+}
+
+function sameLocation(a: Location, b: Location): boolean {
+  if (a === b) return true;
+  const [x, y] = [a.fileLineCol(), b.fileLineCol()];
+  return !!x && !!y && x.file === y.file && x.line === y.line && x.col === y.col;
 }

@@ -65,8 +65,9 @@ export class AttrTypeParser {
   }
 
   /**
-   * Where MLIR reports an error found at the end of the file: the end of the last
-   * line with code, before blank lines and `//` comments.
+   * Where MLIR reports a wrong token (emitWrongTokenError) and an error at the end
+   * of the file: just after the last code before `offset`, skipping blanks, blank
+   * lines and `//` comments.
    */
   private beforeEof(offset: number): number {
     const text = this.lex.text;
@@ -89,8 +90,13 @@ export class AttrTypeParser {
     this.lex.next();
     return true;
   }
+  /** MLIR's emitWrongTokenError: just after the previous token (not at a lexer error or the end of file). */
+  wrongToken(message: string): never {
+    const plain = this.lex.kind !== Tok.Error && this.lex.kind !== Tok.Eof;
+    return this.error(message, plain ? this.beforeEof(this.lex.start) : this.lex.start);
+  }
   expect(t: Tok, message = `expected '${tokSpelling(t)}'`): void {
-    if (this.lex.kind !== t) this.error(message);
+    if (this.lex.kind !== t) this.wrongToken(message);
     this.lex.next();
   }
   isKeyword(kw: string): boolean {

@@ -6,7 +6,7 @@
  * through the `OpParser` API (this class).
  */
 import { DenseArrayAttr, StringAttr, type Attribute } from './attributes.js';
-import { DiagnosticError, SourceFile, diag } from './diagnostics.js';
+import { DiagnosticError, SourceFile, SourceLoc, diag } from './diagnostics.js';
 import { Block, BlockArgument, Operation, Region, Value } from './ir.js';
 import { Tok } from './lexer.js';
 import { FileLineColLoc, type Location, UnknownLoc } from './location.js';
@@ -38,6 +38,10 @@ export class OperationState {
   private props: Map<string, Attribute> | undefined;
   private attrs: Map<string, Attribute> | undefined;
   constructor(readonly name: string, readonly def: OpDef | undefined, public loc: Location) {}
+  /** Where the op's name was spelled (MLIR's getNameLoc), for custom parsers' errors. */
+  get nameOffset(): number | undefined {
+    return this.loc instanceof SourceLoc ? this.loc.offset : undefined;
+  }
   get properties(): Map<string, Attribute> {
     return (this.props ??= new Map());
   }
@@ -557,7 +561,7 @@ export class Parser extends AttrTypeParser {
     const def = this.registry.lookup(name);
     if (!def) this.checkUnregistered(name, offset);
     const state = new OperationState(name, def, this.locFor(offset));
-    const operands = this.tok === Tok.LParen ? this.parseParenOperandList() : this.error("expected '(' to start operand list");
+    const operands = this.tok === Tok.LParen ? this.parseParenOperandList() : this.wrongToken("expected '(' to start operand list");
     if (this.tok === Tok.LSquare) {
       this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => state.successors.push(this.parseSuccessor()));
     }

@@ -6,7 +6,7 @@
  * A nested pipeline `name(...)` runs on every op called `name` directly inside
  * the ops of the enclosing pipeline (`any(...)` matches every op).
  */
-import { diag, DiagnosticError, type Diagnostic } from './diagnostics.js';
+import { diag, DiagnosticError, opError, type Diagnostic } from './diagnostics.js';
 import type { Operation } from './ir.js';
 import type { Registry } from './opdef.js';
 import { UnknownLoc } from './location.js';
@@ -191,6 +191,12 @@ export function parseOptions(def: PassDef, text: string): Record<string, PassOpt
   return out;
 }
 
+/** Whether every pass of an `any(...)` pipeline may run on `op`: registered, isolated, anchors agree. */
+function canScheduleAny(items: readonly Item[], op: Operation): boolean {
+  if (!op.def?.has('IsolatedFromAbove')) return false;
+  return items.every((i) => i.kind === 'nest' || !i.def.anchor || i.def.anchor === op.name);
+}
+
 /** The op as mlir-opt dumps it: a top-level module ends in a newline, nested ops do not. */
 function dump(op: Operation, o: RunOptions): string {
   const text = printOp(op, o.printOptions);
@@ -251,13 +257,23 @@ export class PassManager {
         const t0 = performance.now();
         const targets: Operation[] = [];
         for (const r of op.regions) for (const b of r.blocks) for (let c = b.first; c; c = c.next) {
-          if (item.opName === 'any' || c.name === item.opName) targets.push(c);
+          // `any` takes only the ops every pass of it can run on (mlir-opt's canScheduleOn).
+          if (item.opName === 'any' ? canScheduleAny(item.items, c) : c.name === item.opName) targets.push(c);
         }
         this.timings.push({ label: `'${item.opName}' Pipeline`, ms: 0, depth });
         const entry = this.timings[this.timings.length - 1]!;
         for (const t of targets) if (!this.runItems(item.items, t, o, diags, depth + 1)) return false;
         entry.ms = performance.now() - t0;
         continue;
+      }
+      // What mlir-opt checks before running a pass on an op it was nested on.
+      if (depth > 0 && !op.def) {
+        diags.push(opError(op, `'${op.name}' op trying to schedule a pass on an unregistered operation`));
+        return false;
+      }
+      if (depth > 0 && !op.def!.has('IsolatedFromAbove')) {
+        diags.push(opError(op, `'${op.name}' op trying to schedule a pass on an operation not marked as 'IsolatedFromAbove'`));
+        return false;
       }
       if (item.def.anchor && item.def.anchor !== op.name) {
         diags.push(diag('error', op.loc, `can't run '${item.def.argument}' pass on '${op.name}' op`));
@@ -274,7 +290,7 @@ export class PassManager {
           m.set(name, (m.get(name) ?? 0) + n);
         },
         emitError: (target, message) => {
-          diags.push(diag('error', target.loc, message));
+          diags.push(opError(target, message));
           failed = true;
         },
         registry: o.registry,

@@ -6,7 +6,7 @@
  * table: unique symbol names. Messages follow MLIR's wording.
  */
 import { StringAttr } from './attributes.js';
-import { diag, type Diagnostic } from './diagnostics.js';
+import { diag, opError, type Diagnostic } from './diagnostics.js';
 import { DominanceInfo } from './dominance.js';
 import type { Block, Operation, Region, Value } from './ir.js';
 import type { Type } from './types.js';
@@ -21,7 +21,7 @@ export interface VerifyOptions {
 /** Returns the first error found (MLIR stops at the first failing op), or none. */
 export function verify(root: Operation, registry: Registry, options: VerifyOptions = {}): Diagnostic[] {
   const errors: Diagnostic[] = [];
-  const fail = (op: Operation, msg: string) => errors.push(diag('error', op.loc, `'${op.name}' op ${msg}`));
+  const fail = (op: Operation, msg: string) => errors.push(opError(op, `'${op.name}' op ${msg}`));
   const dom = new DominanceInfo();
   const ctx: VerifyContext = { symbols: new SymbolTableCollection() };
   const visit = (op: Operation): boolean => {
@@ -30,8 +30,9 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
     if (failure) {
       const err = typeof failure === 'string' ? failure : failure.text;
       const notes = typeof failure === 'string' ? [] : (failure.notes ?? []).map((n) => diag('note', n.loc, n.message));
-      if (err.startsWith('!')) errors.push(diag('error', op.loc, err.slice(1), notes));
-      else errors.push(diag('error', op.loc, `'${op.name}' op ${err}`, notes));
+      const message = err.startsWith('!') ? err.slice(1) : `'${op.name}' op ${err}`;
+      const beforeOpExists = typeof failure !== 'string' && failure.beforeOpExists;
+      errors.push(beforeOpExists ? diag('error', op.loc, message, notes) : opError(op, message, notes));
       return false;
     }
     for (let i = 0; i < op.operands.length; i++) {
@@ -129,7 +130,7 @@ function planFor(def: OpDef): Plan {
   return plan;
 }
 
-function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): string | { text: string; notes?: VerifyNote[] } | undefined {
+function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): string | { text: string; notes?: VerifyNote[]; beforeOpExists?: boolean } | undefined {
   // MLIR checks this for every op, registered or not, while verifying the block.
   if (op.successors.length && op.parent && op.parent.last !== op) return '!operation with block successors must terminate its parent block';
   const def = op.def;
@@ -153,7 +154,8 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
       continue;
     }
     const bad = a.check?.(v);
-    if (bad) return `attribute '${a.name}' failed to satisfy constraint: ${bad}`;
+    // MLIR checks inherent attributes while parsing, before the op exists: the error is not on an op.
+    if (bad) return { text: `attribute '${a.name}' failed to satisfy constraint: ${bad}`, beforeOpExists: true };
   }
   if (plan.typed) {
     const typeErr = checkTypes(op, plan);
