@@ -10,17 +10,7 @@
  *     chain; every op result is returned, so every fold shows in the output.
  */
 
-/** mulberry32 (as bench/gen-module.mjs). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../bench/gen-module.mjs';
 
 const INT_TYPES = ['i1', 'i8', 'i16', 'i32', 'i64', 'i128', 'index'];
 const FLOAT_TYPES = ['f16', 'bf16', 'f32', 'f64'];
