@@ -18,20 +18,13 @@
  * The propagation through branches, region control flow and calls is the sparse
  * backward base's (sparse.ts (B1)).
  */
-import { SparseBackwardAnalysis, type DataFlowKeys, type Lattice } from '@lifeline/dataflow';
+import { SparseBackwardAnalysis, twoPoint, type DataFlowKeys, type Lattice } from '@lifeline/dataflow';
 import type { Block, Operation, Region, Value } from '@lifeline/ir';
 import type { IrControlFlowView } from './ir-view.js';
 
 type Keys = DataFlowKeys<Operation, Block, Region, Value>;
 
-export const livenessLattice: Lattice<boolean> = {
-  bottom: false,
-  top: true,
-  join: (a, b) => a || b,
-  meet: (a, b) => a && b,
-  equals: (a, b) => a === b,
-  print: (a) => (a ? 'live' : 'not live'),
-};
+export const livenessLattice: Lattice<boolean> = twoPoint('not live', 'live');
 
 export class LivenessAnalysis extends SparseBackwardAnalysis<boolean, Operation, Block, Region, Value> {
   readonly name = 'liveness';

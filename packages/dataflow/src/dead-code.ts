@@ -29,7 +29,7 @@
  *     initialized in pre-order, and a block that becomes live wakes its
  *     subscribers on the block, then on each of its ops.
  */
-import { ChangeResult, flat, type Flat, type Lattice } from './lattice.js';
+import { ChangeResult, flat, twoPoint, type Flat, type Lattice } from './lattice.js';
 import { StateKey, type DataFlowAnalysis, type DataFlowSolver } from './solver.js';
 import type { ControlFlowView, RegionPoint, RegionSuccessorView } from './view.js';
 
@@ -46,14 +46,7 @@ export class CFGEdge<B extends object = object> {
   }
 }
 
-export const liveness2: Lattice<boolean> = {
-  bottom: false,
-  top: true,
-  join: (a, b) => a || b,
-  meet: (a, b) => a && b,
-  equals: (a, b) => a === b,
-  print: (a) => (a ? 'live' : 'dead'),
-};
+export const executableLattice: Lattice<boolean> = twoPoint('dead', 'live');
 
 export interface Predecessors<O, V> {
   /** False once some predecessor may be unknown. */
@@ -125,7 +118,7 @@ export function dataFlowKeys<O extends object, B extends object, R extends objec
   const sparseKeys = new Map<string, StateKey<unknown>>();
   const keys: DataFlowKeys<O, B, R, V> = {
     view,
-    executable: new StateKey('executable', liveness2, (solver, anchor, subscribers) => {
+    executable: new StateKey('executable', executableLattice, (solver, anchor, subscribers) => {
       if (anchor instanceof CFGEdge) {
         for (const a of subscribers) solver.enqueue(anchor.to, a);
         return;

@@ -49,8 +49,36 @@ abstract class DenseBase<T, O extends object, B extends object, R extends object
     return [new DeadCodeAnalysis(this.keys)];
   }
 
-  abstract initialize(solver: DataFlowSolver, root: unknown): void;
-  abstract visit(solver: DataFlowSolver, point: unknown): void;
+  /** Backward analyses initialize each block's ops last first (MLIR's order). */
+  protected abstract readonly backward: boolean;
+  protected abstract visitOp(op: O): void;
+  protected abstract visitBlock(block: B): void;
+
+  /** The state at a program point after the run (forward: after `op` / at a block's start; backward: before / at its end). */
+  stateAt(point: O | B): T {
+    return this.solver.lookup(point, this.key);
+  }
+
+  initialize(solver: DataFlowSolver, root: unknown): void {
+    this.solver = solver;
+    this.initializeOp(root as O);
+  }
+
+  private initializeOp(op: O): void {
+    this.visitOp(op);
+    for (const r of this.view.regions(op)) {
+      for (const b of this.view.blocks(r)) {
+        this.visitBlock(b);
+        for (const child of this.backward ? this.view.opsReversed(b) : this.view.ops(b)) this.initializeOp(child);
+      }
+    }
+  }
+
+  visit(solver: DataFlowSolver, point: unknown): void {
+    this.solver = solver;
+    if (this.view.isOp(point)) this.visitOp(point);
+    else this.visitBlock(point as B);
+  }
 
   /** The state at `point`; `dependent` is revisited when it changes. */
   protected stateFor(dependent: unknown, point: O | B): T {
@@ -70,6 +98,7 @@ abstract class DenseBase<T, O extends object, B extends object, R extends object
 
 export abstract class DenseForwardAnalysis<T, O extends object, B extends object, R extends object, V extends object>
   extends DenseBase<T, O, B, R, V> {
+  protected readonly backward = false;
   /** The state after `op`, given the state before it. */
   protected abstract transfer(op: O, before: T): T;
   /** What nothing is known about (the start of a public function, …). */
@@ -79,39 +108,13 @@ export abstract class DenseForwardAnalysis<T, O extends object, B extends object
     return action === 'external' ? this.lattice.join(state, this.entryState()) : state;
   }
 
-  /** The state at a program point after the run: after `op`, or at the start of a block. */
-  stateAt(point: O | B): T {
-    return this.solver.lookup(point, this.key);
-  }
-
-  initialize(solver: DataFlowSolver, root: unknown): void {
-    this.solver = solver;
-    this.initializeOp(root as O);
-  }
-
-  private initializeOp(op: O): void {
-    this.visitOp(op);
-    for (const r of this.view.regions(op)) {
-      for (const b of this.view.blocks(r)) {
-        this.visitBlock(b);
-        for (const child of this.view.ops(b)) this.initializeOp(child);
-      }
-    }
-  }
-
-  visit(solver: DataFlowSolver, point: unknown): void {
-    this.solver = solver;
-    if (this.view.isOp(point)) this.visitOp(point);
-    else this.visitBlock(point as B);
-  }
-
   /** The point whose state holds just before `op`: the previous op, or the block. */
   private pointBefore(op: O): O | B {
     return this.view.prevOp(op) ?? this.view.parentBlock(op)!;
   }
 
   /** (F1) */
-  private visitOp(op: O): void {
+  protected visitOp(op: O): void {
     const v = this.view;
     const block = v.parentBlock(op);
     if (!block || !this.liveFor(op, block)) return;
@@ -130,7 +133,7 @@ export abstract class DenseForwardAnalysis<T, O extends object, B extends object
   }
 
   /** (F2) */
-  private visitBlock(block: B): void {
+  protected visitBlock(block: B): void {
     const v = this.view;
     if (!this.liveFor(block, block)) return;
     const region = v.parentRegion(block);
@@ -168,38 +171,13 @@ export abstract class DenseForwardAnalysis<T, O extends object, B extends object
 
 export abstract class DenseBackwardAnalysis<T, O extends object, B extends object, R extends object, V extends object>
   extends DenseBase<T, O, B, R, V> {
+  protected readonly backward = true;
   /** The state before `op`, given the state after it. */
   protected abstract transfer(op: O, after: T): T;
   /** What nothing is known about (the end of a public function, …). */
   protected abstract exitState(): T;
   protected callTransfer(_call: O, action: CallAction, state: T): T {
     return action === 'external' ? this.lattice.join(state, this.exitState()) : state;
-  }
-
-  /** The state at a program point after the run: before `op`, or at the end of a block. */
-  stateAt(point: O | B): T {
-    return this.solver.lookup(point, this.key);
-  }
-
-  initialize(solver: DataFlowSolver, root: unknown): void {
-    this.solver = solver;
-    this.initializeOp(root as O);
-  }
-
-  private initializeOp(op: O): void {
-    this.visitOp(op);
-    for (const r of this.view.regions(op)) {
-      for (const b of this.view.blocks(r)) {
-        this.visitBlock(b);
-        for (const child of this.view.opsReversed(b)) this.initializeOp(child);
-      }
-    }
-  }
-
-  visit(solver: DataFlowSolver, point: unknown): void {
-    this.solver = solver;
-    if (this.view.isOp(point)) this.visitOp(point);
-    else this.visitBlock(point as B);
   }
 
   /** The point whose state holds just after `op`: the next op, or the block's end. */
@@ -213,7 +191,7 @@ export abstract class DenseBackwardAnalysis<T, O extends object, B extends objec
   }
 
   /** (B1) */
-  private visitOp(op: O): void {
+  protected visitOp(op: O): void {
     const v = this.view;
     const block = v.parentBlock(op);
     if (!block || !this.liveFor(op, block)) return;
@@ -239,7 +217,7 @@ export abstract class DenseBackwardAnalysis<T, O extends object, B extends objec
   }
 
   /** (B2) */
-  private visitBlock(block: B): void {
+  protected visitBlock(block: B): void {
     const v = this.view;
     if (!this.liveFor(block, block)) return;
     if (this.isExitBlock(block)) {

@@ -71,6 +71,20 @@ export function flat<T>(eq: (a: T, b: T) => boolean = Object.is, show: (v: T) =>
   };
 }
 
+// ---- two points ------------------------------------------------------------------------
+
+/** false ⊑ true, printed with the given words (executable, live). */
+export function twoPoint(no: string, yes: string): Lattice<boolean> {
+  return {
+    bottom: false,
+    top: true,
+    join: (a, b) => a || b,
+    meet: (a, b) => a && b,
+    equals: (a, b) => a === b,
+    print: (a) => (a ? yes : no),
+  };
+}
+
 // ---- powerset ---------------------------------------------------------------------
 
 /** Sets ordered by inclusion; values print in insertion order (4). */
