@@ -3,6 +3,7 @@
  * deallocation) register here as they land.
  */
 import { registerAnalysisTestPasses } from '@lifeline/analyses';
+import { registerBufferizationPasses } from '@lifeline/bufferization';
 import { StringAttr, SymbolRefAttr, UnknownLoc, passRegistry, type Attribute, type Operation } from '@lifeline/ir';
 
 let registered = false;
@@ -32,6 +33,7 @@ export function registerAllPasses(): void {
   if (registered) return;
   registered = true;
   registerAnalysisTestPasses();
+  registerBufferizationPasses();
   passRegistry.register({
     argument: 'strip-debuginfo',
     name: 'StripDebugInfo',

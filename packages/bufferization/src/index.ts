@@ -1,0 +1,5 @@
+/**
+ * @lifeline/bufferization — MLIR's ownership-based buffer deallocation pipeline
+ * and the canonicalization / CSE it needs.
+ */
+export { registerBufferizationPasses } from './passes.js';

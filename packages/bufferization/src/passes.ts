@@ -1,0 +1,15 @@
+/**
+ * Registers the deallocation passes with the pass registry. Each pass lives in its
+ * own file; this file only lists them.
+ */
+import { passRegistry, type PassDef } from '@lifeline/ir';
+
+const passes: PassDef[] = [];
+
+let registered = false;
+
+export function registerBufferizationPasses(): void {
+  if (registered) return;
+  registered = true;
+  for (const p of passes) passRegistry.register(p);
+}
