@@ -3,8 +3,11 @@
  * own file; this file only lists them.
  */
 import { passRegistry, type PassDef } from '@lifeline/ir';
+import { bufferDeallocationPipeline } from './pipeline.js';
 
-const passes: PassDef[] = [];
+const passes: PassDef[] = [
+  bufferDeallocationPipeline,
+];
 
 let registered = false;
 

@@ -45,6 +45,12 @@ export interface PassDef {
   anchor?: string;
   options?: PassOptionSpec[];
   run(op: Operation, ctx: PassContext): void;
+  /**
+   * For a registered pass pipeline (MLIR's PassPipelineRegistration): the pipeline
+   * text it expands to for the given options; the parser splices it in place, so
+   * dumps and timings show the individual passes as mlir-opt does.
+   */
+  pipeline?(options: Record<string, PassOptionValue>): string;
 }
 
 export class PassRegistry {
@@ -148,7 +154,9 @@ function parsePipeline(text: string, registry: PassRegistry): Item[] {
         const def = registry.get(name);
         if (!def) throw new PipelineError(`'${name}' does not refer to a registered pass or pass pipeline`);
         const opts = text[i] === '{' ? braces() : '';
-        items.push({ kind: 'pass', def, options: parseOptions(def, opts) });
+        const options = parseOptions(def, opts);
+        if (def.pipeline) items.push(...parsePipeline(def.pipeline(options), registry));
+        else items.push({ kind: 'pass', def, options });
       }
       ws();
       if (text[i] !== ',') return items;
