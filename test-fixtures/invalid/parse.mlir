@@ -1,5 +1,6 @@
 // RUN: lifeline-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 // RUN: mlir-opt-19 %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+// RUN: not lifeline-opt %s --split-input-file --allow-unregistered-dialect -o /dev/null 2>&1 | sed 's/Registered dialects: .* ;/Registered dialects: ... ;/' > %t.ours; not mlir-opt-19 %s --split-input-file --allow-unregistered-dialect -o /dev/null 2>&1 | sed 's/Registered dialects: .* ;/Registered dialects: ... ;/' > %t.ref; diff %t.ref %t.ours
 
 // Parser errors on generic ops and builtin types, attributes and locations,
 // with mlir-opt-19's wording.

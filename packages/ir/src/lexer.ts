@@ -48,6 +48,8 @@ export class Lexer {
   end = 0;
   /** Message for Tok.Error. */
   error = '';
+  /** Where MLIR reports a Tok.Error (the token start unless the lexer says otherwise). */
+  errorAt = 0;
 
   constructor(readonly text: string) {}
 
@@ -127,10 +129,11 @@ export class Lexer {
     this.end = end;
   }
 
-  private fail(end: number, msg: string): void {
+  private fail(end: number, msg: string, at = this.start): void {
     this.kind = Tok.Error;
     this.end = end;
     this.error = msg;
+    this.errorAt = at;
   }
 
   private lexPrefixed(kind: Tok, i: number): void {
@@ -170,15 +173,16 @@ export class Lexer {
     const s = this.text;
     let j = i + 1;
     for (;;) {
-      if (j >= s.length) return this.fail(j, 'expected \'"\' in string literal');
+      // MLIR reports an unterminated string where the line (or file) ends, a bad escape at its backslash.
+      if (j >= s.length) return this.fail(j, 'expected \'"\' in string literal', j);
       const c = s.charCodeAt(j);
       if (c === 34) return this.set(Tok.String, j + 1);
-      if (c === 10) return this.fail(j, 'expected \'"\' in string literal');
+      if (c === 10) return this.fail(j, 'expected \'"\' in string literal', j);
       if (c === 92) {
         const d = s.charCodeAt(j + 1);
         if (d === 34 || d === 92 || d === 110 || d === 116) { j += 2; continue; }
         if (isHexDigit(d) && isHexDigit(s.charCodeAt(j + 2))) { j += 3; continue; }
-        return this.fail(j + 1, 'unknown escape in string literal');
+        return this.fail(j + 1, 'unknown escape in string literal', j);
       }
       j++;
     }

@@ -21,6 +21,8 @@ import {
 
 const FLOAT_KIND_SET = new Set<string>(FLOAT_KINDS);
 const INT_TYPE = /^(i|si|ui)([1-9]\d*|0)$/;
+/** Bare identifiers that start a builtin type other than integers and floats. */
+const BUILTIN_TYPE_KEYWORDS = new Set(['index', 'none', 'tuple', 'complex', 'vector', 'tensor', 'memref']);
 
 export class AttrTypeParser {
   protected readonly lex: Lexer;
@@ -58,7 +60,10 @@ export class AttrTypeParser {
 
   /** Reports an error (with notes `[message, offset]`) at `offset`, by default the current token. */
   error(message: string, offset = this.lex.start, notes: readonly (readonly [string, number])[] = []): never {
-    if (this.lex.kind === Tok.Error && offset === this.lex.start) message = this.lex.error;
+    if (this.lex.kind === Tok.Error && offset === this.lex.start) {
+      message = this.lex.error;
+      offset = this.lex.errorAt;
+    }
     if (this.lex.kind === Tok.Eof && offset === this.lex.start) offset = this.beforeEof(offset);
     const ns = notes.map(([m, at]) => diag('note', this.source.loc(at), m));
     throw new DiagnosticError(diag('error', this.source.loc(offset), message, ns));
@@ -264,6 +269,7 @@ export class AttrTypeParser {
       this.lex.next();
       return t;
     }
+    if (!BUILTIN_TYPE_KEYWORDS.has(s)) return this.wrongToken('expected non-function type');
     this.lex.next();
     switch (s) {
       case 'index': this.simpleTypes.set(s, IndexType.instance); return IndexType.instance;
@@ -282,7 +288,7 @@ export class AttrTypeParser {
       }
       case 'vector': return this.parseVectorType();
       case 'tensor': return this.parseTensorType();
-      case 'memref': return this.parseMemRefType();
+      case 'memref': return this.parseMemRefType(start);
     }
     return this.error('expected non-function type', start);
   }
@@ -296,7 +302,8 @@ export class AttrTypeParser {
       return alias;
     }
     if (!name.includes('.') && this.lex.text.charCodeAt(this.lex.end) !== 60) {
-      this.error(`undefined symbol alias id '${name}'`, start);
+      this.lex.next();
+      this.wrongToken(`undefined symbol alias id '${name}'`);
     }
     this.lex.next();
     let text = name;
@@ -413,16 +420,13 @@ export class AttrTypeParser {
     return RankedTensorType.get(shape, elt, enc);
   }
 
-  private parseMemRefType(): Type {
+  private parseMemRefType(typeAt: number): Type {
     this.expect(Tok.Less, "expected '<' in memref type");
     if (this.consumeIf(Tok.Star)) {
       this.consumeDimX();
       const elt = this.parseType();
       let space: Attribute | undefined;
-      if (this.consumeIf(Tok.Comma)) {
-        const attrAt = this.lex.start;
-        space = this.memorySpace(this.parseAttribute(), attrAt);
-      }
+      if (this.consumeIf(Tok.Comma)) space = this.memorySpace(this.parseAttribute(), typeAt);
       this.expect(Tok.Greater, "expected '>' in memref type");
       return UnrankedMemRefType.get(elt, space);
     }
@@ -436,11 +440,10 @@ export class AttrTypeParser {
     let layout: Attribute | undefined;
     let space: Attribute | undefined;
     while (this.consumeIf(Tok.Comma)) {
-      const attrAt = this.lex.start;
       const a = this.parseAttribute();
       const isLayout = a instanceof StridedLayoutAttr || (a instanceof OpaqueAttr && a.text.startsWith('affine_map<'));
       if (isLayout && !space && !layout) layout = a;
-      else if (!space) space = this.memorySpace(a, attrAt);
+      else if (!space) space = this.memorySpace(a, typeAt);
       else this.error("expected '>' in memref type");
     }
     this.expect(Tok.Greater, "expected '>' in memref type");
@@ -601,7 +604,10 @@ export class AttrTypeParser {
       this.lex.next();
       return alias;
     }
-    if (!name.includes('.') && nextChar !== 60) this.error(`undefined symbol alias id '${name}'`, start);
+    if (!name.includes('.') && nextChar !== 60) {
+      this.lex.next();
+      this.wrongToken(`undefined symbol alias id '${name}'`);
+    }
     this.lex.next();
     let text = '#' + name;
     if (this.lex.kind === Tok.Less && this.lex.start === start + text.length) text += this.captureAngleBody();
@@ -670,7 +676,7 @@ export class AttrTypeParser {
     this.lex.next();
     this.expect(Tok.Less, "expected '<' after 'dense'");
     let body: DenseTree | { hex: string } | null = null;
-    const bodyAt = this.lex.start;
+    this.firstDenseFloatAt = -1;
     if (this.lex.kind === Tok.String) {
       body = { hex: this.lex.spelling.slice(1, -1) };
       this.lex.next();
@@ -678,21 +684,23 @@ export class AttrTypeParser {
       body = this.parseDenseTree();
     }
     this.expect(Tok.Greater, "expected '>'");
+    // MLIR reports literal/type mismatches at the type (the ':' token).
+    const typeAt = this.lex.start;
     if (!type && (this.lex.kind as Tok) !== Tok.Colon) this.error('expected \':\'', this.lex.start);
     const t = this.consumeIf(Tok.Colon) ? this.parseType() : type!;
-    if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type', start);
+    if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type');
     if (body && !Array.isArray(body) && 'hex' in body) {
       // Raw element data: read it as values, as MLIR does (it prints values back).
       const decoded = decodeDenseHex(body.hex, t);
-      if (decoded === 'invalid') this.error(`elements hex data size is invalid for provided type: '${t}'`, bodyAt);
+      if (decoded === 'invalid') this.error(`elements hex data size is invalid for provided type: '${t}'`, typeAt);
       if (decoded !== undefined) body = decoded;
     } else if (body) {
       // A nested literal must have the type's shape (a single element is a splat).
       const shape = literalShape(body);
       if (shape.length && shape.join() !== t.shape.join()) {
-        this.error(`inferred shape of elements literal ([${shape.join(', ')}]) does not match type ([${t.shape.join(', ')}])`, bodyAt);
+        this.error(`inferred shape of elements literal ([${shape.join(', ')}]) does not match type ([${t.shape.join(', ')}])`, typeAt);
       }
-      body = this.normalizeDenseLeaves(body, t.elementType, bodyAt);
+      body = this.normalizeDenseLeaves(body, t.elementType, typeAt);
     }
     return new DenseElementsAttr(body, t);
   }
@@ -755,7 +763,8 @@ export class AttrTypeParser {
       if (l.kind === 'complex') return { kind: 'complex', re: leaf(l.re), im: leaf(l.im) };
       if (scalar instanceof FloatType) {
         if (l.kind === 'int') {
-          if (!l.fromHex) this.error('expected floating-point elements, but parsed integer', at);
+          // MLIR reports this one at the token after the type.
+          if (!l.fromHex) this.error('expected floating-point elements, but parsed integer');
           if (!isNarrow(scalar.kind)) return { kind: 'float', value: Number.NaN, raw: hexOf(l.value, scalar.width) };
           const v = fromBits(l.value, scalar.kind);
           return Number.isNaN(v) ? { kind: 'float', value: v, raw: hexOf(l.value, scalar.width) } : { kind: 'float', value: v };
@@ -765,13 +774,16 @@ export class AttrTypeParser {
             : { kind: 'float', value: l.value, raw: hexOf(wideBitsOfDouble(l.value, scalar.kind), scalar.width) };
         }
       } else if ((scalar instanceof IntegerType || scalar instanceof IndexType) && l.kind === 'float') {
-        this.error('expected integer elements, but parsed floating-point', at);
+        this.error('expected integer elements, but parsed floating-point', this.firstDenseFloatAt >= 0 ? this.firstDenseFloatAt : at);
       }
       return l.kind === 'float' ? { kind: 'float', value: l.value } : l;
     };
     const walk = (t: DenseTree): DenseTree => (Array.isArray(t) ? t.map(walk) : leaf(t));
     return walk(body);
   }
+
+  /** Where the first float element of the dense literal being parsed is (MLIR reports it there). */
+  private firstDenseFloatAt = -1;
 
   private parseDenseTree(): DenseTree {
     if (this.lex.kind === Tok.LSquare) {
@@ -804,6 +816,7 @@ export class AttrTypeParser {
       return { kind: 'int', value: neg ? -BigInt(sp) : BigInt(sp), fromHex: sp.startsWith('0x') || undefined };
     }
     if (this.tok === Tok.Float) {
+      if (this.firstDenseFloatAt < 0) this.firstDenseFloatAt = this.lex.start;
       this.consume();
       // The literal text is kept for f80/f128 (see normalizeDenseLeaves).
       return { kind: 'float', value: neg ? -Number(sp) : Number(sp), raw: (neg ? '-' : '') + sp };
