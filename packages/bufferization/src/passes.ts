@@ -3,8 +3,9 @@
  * own file; this file only lists them.
  */
 import { passRegistry, type PassDef } from '@lifeline/ir';
+import { ownershipBasedBufferDeallocationPass } from './obbd-pass.js';
 
-const passes: PassDef[] = [];
+const passes: PassDef[] = [ownershipBasedBufferDeallocationPass];
 
 let registered = false;
 
