@@ -26,3 +26,4 @@ export {
 } from './ownership-analysis.js';
 export type { BlockPlan, DeallocPlan, FunctionPlan, MemrefRef, OwnershipOptions, ReturnAction, Step } from './ownership-analysis.js';
 export { compareValues, deallocationBlockOrder, hasUnstructuredLoop } from './ownership-order.js';
+export { printOwnershipAnalysis, testOwnershipAnalysisPass } from './ownership-test-pass.js';

@@ -66,9 +66,11 @@ export class Materializer {
 
   /** (3) */
   appendResults(op: Operation, types: readonly Type[]): OpResult[] {
-    const added = types.map((t) => new OpResult(t, op, op.results.length));
-    for (const r of added) (op.results as OpResult[]).push(r);
-    return added;
+    return types.map((t) => {
+      const r = new OpResult(t, op, op.results.length);
+      (op.results as OpResult[]).push(r);
+      return r;
+    });
   }
 
   /** The base buffer of `m` (memref.extract_strided_metadata result 0) at the insertion point. */
