@@ -16,3 +16,14 @@ export { SparseConstantPropagation, constantOf } from './constant-propagation.js
 export { LivenessAnalysis, livenessLattice } from './liveness-analysis.js';
 export { irDataFlowKeys, testDeadCodeAnalysisPass, testLivenessAnalysisPass } from './dataflow-test-passes.js';
 export { sccpPass, wouldOpBeTriviallyDead } from './sccp.js';
+export {
+  UNINITIALIZED, UNKNOWN, constIndicator, equalOwnership, joinOwnership, ownershipLattice, printIndicator, printOwnership,
+  sameIndicator, unique,
+} from './ownership.js';
+export type { Indicator, Ownership } from './ownership.js';
+export {
+  OwnershipAnalysis, Placeholder, analyzeOwnership, isExternal, isMemref, isPrivate,
+} from './ownership-analysis.js';
+export type { BlockPlan, DeallocPlan, FunctionPlan, MemrefRef, OwnershipOptions, ReturnAction, Step } from './ownership-analysis.js';
+export { compareValues, deallocationBlockOrder, hasUnstructuredLoop } from './ownership-order.js';
+export { printOwnershipAnalysis, testOwnershipAnalysisPass } from './ownership-test-pass.js';

@@ -7,6 +7,7 @@ import { testPrintLivenessPass } from './liveness-test-pass.js';
 import { testAliasAnalysisModRefPass, testAliasAnalysisPass } from './alias-test-passes.js';
 import { testDeadCodeAnalysisPass, testLivenessAnalysisPass } from './dataflow-test-passes.js';
 import { sccpPass } from './sccp.js';
+import { testOwnershipAnalysisPass } from './ownership-test-pass.js';
 
 const testPasses: PassDef[] = [
   testPrintLivenessPass,
@@ -15,6 +16,7 @@ const testPasses: PassDef[] = [
   testDeadCodeAnalysisPass,
   testLivenessAnalysisPass,
   sccpPass,
+  testOwnershipAnalysisPass,
 ];
 
 let registered = false;

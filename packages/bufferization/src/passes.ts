@@ -3,9 +3,11 @@
  * own file; this file only lists them.
  */
 import { passRegistry, type PassDef } from '@lifeline/ir';
+import { ownershipBasedBufferDeallocationPass } from './obbd-pass.js';
 import { bufferDeallocationPipeline } from './pipeline.js';
 
 const passes: PassDef[] = [
+  ownershipBasedBufferDeallocationPass,
   bufferDeallocationPipeline,
 ];
 
