@@ -37,19 +37,14 @@
  *   ANALYSIS_DIFF_ONLY=re  run only the passes whose name matches
  *   ANALYSIS_DIFF_IR=1     also compare the IR printed after each pass
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { genAnalysisProgram, type AnalysisProgramOptions } from '../bench/gen-analysis-program.mjs';
 import { runOpt } from './fixtures.js';
+import { ORACLE, SPLIT_MARKER as SEP, oracleMissing, runOracle, writeTemp, type OracleOutput } from './oracle.js';
 
 const COUNT = Number(process.env.ANALYSIS_DIFF_COUNT ?? 500);
 const BASE_SEED = Number(process.env.ANALYSIS_DIFF_SEED ?? 20261123);
 const BATCH = 125;
-const ORACLE = 'mlir-opt-19';
-const SEP = '// -----\n';
 const ONLY = new RegExp(process.env.ANALYSIS_DIFF_ONLY ?? '');
 const COMPARE_IR = process.env.ANALYSIS_DIFF_IR === '1';
 
@@ -84,37 +79,14 @@ const PASSES: PassCase[] = [
 ];
 
 interface Program { seed: number; text: string }
-interface Output { stdout: string; stderr: string; code: number | null; signal: string | null }
+type Output = OracleOutput;
 
-const dir = mkdtempSync(join(tmpdir(), 'analysis-diff-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let fileN = 0;
-
-function oracleAvailable(): string | undefined {
-  const r = spawnSync(ORACLE, ['--version'], { encoding: 'utf8' });
-  return r.error ? `${ORACLE} is not installed (${r.error.message}); apt-get install -y mlir-19-tools` : undefined;
-}
-
-/** The oracle on `text` written to a file, asynchronously (lifeline-opt runs meanwhile). */
-function oracle(args: string[], file: string): Promise<Output> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(ORACLE, [...args, file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    p.stdout.on('data', (d: Buffer) => out.push(d));
-    p.stderr.on('data', (d: Buffer) => err.push(d));
-    p.on('error', reject);
-    p.on('close', (code, signal) => resolve({
-      stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal,
-    }));
-  });
-}
+const oracle = (args: string[], file: string): Promise<Output> => runOracle(args, file);
 
 /** Both tools on `programs` as one split file; the file name is the same for both. */
 async function runBoth(args: string[], programs: Program[]): Promise<{ ref: Output; ours: Output; text: string }> {
   const text = programs.map((p) => p.text).join(SEP);
-  const file = join(dir, `batch-${fileN++}.mlir`);
-  writeFileSync(file, text);
+  const file = writeTemp(text);
   const full = programs.length > 1 ? ['--split-input-file', ...args] : args;
   const pending = oracle(full, file);
   let ours: Output;
@@ -133,8 +105,7 @@ async function runExcludingCrashes(args: string[], programs: Program[], crashed:
   if (!first.ref.signal) return { kept: programs, ...first };
   const bad: Program[] = [];
   const bisect = async (ps: Program[]): Promise<void> => {
-    const file = join(dir, `bisect-${fileN++}.mlir`);
-    writeFileSync(file, ps.map((p) => p.text).join(SEP));
+    const file = writeTemp(ps.map((p) => p.text).join(SEP));
     const r = await oracle(ps.length > 1 ? ['--split-input-file', ...args] : args, file);
     if (!r.signal) return;
     if (ps.length === 1) { bad.push(ps[0]!); return; }
@@ -212,11 +183,11 @@ async function firstMismatch(pass: PassCase, programs: Program[]): Promise<strin
 }
 
 describe(`analysis passes: lifeline-opt vs ${ORACLE} on ${COUNT} generated programs each (base seed ${BASE_SEED})`, () => {
-  it(`${ORACLE} is installed`, () => expect(oracleAvailable()).toBeUndefined());
+  it(`${ORACLE} is installed`, () => expect(oracleMissing()).toBeUndefined());
 
   for (const pass of PASSES.filter((p) => ONLY.test(p.name))) {
     it(pass.name, async () => {
-      const missing = oracleAvailable();
+      const missing = oracleMissing();
       if (missing) throw new Error(missing);
       const crashed: number[] = [];
       let compared = 0;
