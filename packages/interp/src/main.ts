@@ -12,9 +12,10 @@
  *   memory: allocs=N frees=N leaked=N double-frees=N use-after-free=N invalid-frees=N
  *
  * Exit 0: no memory error and no runtime error; 1: a memory error (leak, double free,
- * use after free, invalid free) or bad input (located diagnostics, as lifeline-opt);
- * 2: a runtime error (out-of-bounds access, failed cf.assert, undefined behaviour,
- * step limit, unsupported op), reported as `FILE:line:col: error: …` at the op.
+ * use after free, invalid free), bad input (located diagnostics, as lifeline-opt) or
+ * wrong entry arguments; 2: a runtime error (out-of-bounds access, failed cf.assert,
+ * undefined behaviour, step limit, unsupported op), reported as `FILE:line:col: error: …`
+ * at the op.
  * The library entry point is `runModule` from `@lifeline/interp`.
  */
 import { readFileSync } from 'node:fs';
@@ -115,7 +116,7 @@ export function runCli(argv: readonly string[], io: CliIO): number {
   if (r.results.length) io.stdout(r.results.join('\n') + '\n');
   if (r.error) io.stderr(renderDiagnostic(r.error, [source]));
   io.stderr(summary(r));
-  return r.error ? 2 : hasMemoryError(r) ? 1 : 0;
+  return r.errorKind === 'input' ? 1 : r.error ? 2 : hasMemoryError(r) ? 1 : 0;
 }
 
 export async function main(argv: string[]): Promise<number> {

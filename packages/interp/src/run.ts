@@ -30,6 +30,8 @@ export interface RunResult {
   work: WorkCounters;
   steps: number;
   error?: Diagnostic;
+  /** 'input': the entry or its arguments are wrong; 'runtime': the program failed. */
+  errorKind?: 'input' | 'runtime';
 }
 
 export const DEFAULT_MAX_STEPS = 10_000_000;
@@ -74,15 +76,17 @@ export function runModule(module: Operation, options: RunOptions = {}): RunResul
   const results: string[] = [];
   const owned = new Set<Base>();
   let error: Diagnostic | undefined;
+  let errorKind: RunResult['errorKind'];
   const ref = m.funcRef(entry);
   if (!ref.op) {
     error = diag('error', module.loc, `entry function '@${entry}' not found`);
+    errorKind = 'input';
   } else {
     const fnType = (ref.op.getAttr('function_type') as TypeAttr).value as FunctionType;
     const args = options.args ?? [];
     try {
       if (args.length !== fnType.inputs.length) {
-        throw new Error(`'@${entry}' takes ${fnType.inputs.length} arguments, ${args.length} given`);
+        throw new Error(`'@${entry}' expects ${fnType.inputs.length} argument(s), got ${args.length}`);
       }
       const vals = args.map((a, i) => convertArg(a, fnType.inputs[i]!));
       try {
@@ -92,12 +96,14 @@ export function runModule(module: Operation, options: RunOptions = {}): RunResul
         if (e instanceof InterpError) error = opError(e.op, e.message);
         else if (e instanceof RangeError) error = opError(ref.op, `interpreter stack exhausted (${e.message})`);
         else throw e;
+        errorKind = 'runtime';
       }
     } catch (e) {
       if (error) throw e;
       error = opError(ref.op, (e as Error).message);
+      errorKind = 'input';
     }
   }
   m.mem.finish(owned);
-  return { results, memory: { ...m.mem.counters }, work: { ...m.work }, steps: m.steps, error };
+  return { results, memory: { ...m.mem.counters }, work: { ...m.work }, steps: m.steps, error, errorKind };
 }
