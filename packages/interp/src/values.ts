@@ -9,7 +9,7 @@
  *  3. Memrefs are view descriptors (memory.ts); function references are CompiledFuncs.
  *  4. Printing: integers signed decimal (i1 as 0/1), floats as the shortest decimal that
  *     reads back to the same value of their type, memrefs as nested `[…]` per dimension
- *     in row-major order of the view.
+ *     in row-major order of the view (a cell outside the allocation prints `?`).
  */
 import { FloatType, IndexType, IntegerType, roundToFormat, type Type } from '@lifeline/ir';
 
