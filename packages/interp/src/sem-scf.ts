@@ -11,11 +11,12 @@
  *  4. scf.execute_region runs its (possibly multi-block) region once.
  *  5. scf.index_switch runs the region of the first case equal to the operand, else the
  *     default region.
- *  6. scf.parallel without reductions runs its iterations sequentially in row-major
- *     order (any order is a valid execution of a race-free loop).
+ *  6. scf.parallel without reductions and scf.forall without shared outputs (the memref
+ *     forms) run their iterations sequentially in row-major order (any order is a
+ *     valid execution of a race-free loop).
  */
 import { DenseArrayAttr, type Operation, type Value } from '@lifeline/ir';
-import { InterpError, OPS, TERMS, type CompiledRegion, type Frame, type FuncCompiler } from './engine.js';
+import { InterpError, OPS, TERMS, type CompiledRegion, type Frame, type FuncCompiler, type Machine } from './engine.js';
 import { intWidth, normalizer } from './values.js';
 
 /** Sets the entry arguments of a compiled region from values and taints. */
@@ -125,33 +126,60 @@ OPS.set('scf.index_switch', (op, c) => {
   };
 });
 
+/** (6) runs `body` once per point of the iteration space, row-major. */
+function nest(m: Machine, op: Operation, body: CompiledRegion, f: Frame, lo: bigint[], hi: bigint[], st: bigint[]): void {
+  if (st.some((s) => s <= 0n)) throw new InterpError(op, `${op.name} step is not positive (undefined behaviour)`);
+  const iv = [...lo];
+  if (iv.some((v, d) => v >= hi[d]!)) return;
+  for (;;) {
+    enter(body, f, iv, []);
+    m.run(body, f);
+    let d = iv.length - 1;
+    for (; d >= 0; d--) {
+      iv[d] = iv[d]! + st[d]!;
+      if (iv[d]! < hi[d]!) break;
+      iv[d] = lo[d]!;
+    }
+    if (d < 0) return;
+  }
+}
+
+const unsupported = (op: Operation, what: string) => () => {
+  throw new InterpError(op, `${op.name} with ${what} is not supported by the interpreter`);
+};
+
 OPS.set('scf.parallel', (op, c) => {
   const def = op.def!;
   const group = (n: string) => c.slotsOf(def.operandGroup(op, n));
   const [lbs, ubs, steps] = [group('lowerBound'), group('upperBound'), group('step')];
-  if (def.operandGroup(op, 'initVals').length) {
-    return () => {
-      throw new InterpError(op, 'scf.parallel with reductions is not supported by the interpreter');
-    };
-  }
+  if (def.operandGroup(op, 'initVals').length) return unsupported(op, 'reductions');
   const body = c.compileRegion(op.regions[0]!);
   const m = c.m;
   return (f) => {
     const [lo, hi, st] = [lbs, ubs, steps].map((g) => g.map((s) => f.r[s] as bigint));
-    if (st.some((s) => s <= 0n)) throw new InterpError(op, 'scf.parallel step is not positive (undefined behaviour)');
-    const iv = [...lo];
-    if (iv.some((v, d) => v >= hi[d]!)) return;
-    for (;;) {
-      enter(body, f, iv, []);
-      m.run(body, f);
-      let d = iv.length - 1;
-      for (; d >= 0; d--) {
-        iv[d] = iv[d]! + st[d]!;
-        if (iv[d]! < hi[d]!) break;
-        iv[d] = lo[d]!;
-      }
-      if (d < 0) return;
-    }
+    nest(m, op, body, f, lo!, hi!, st!);
   };
 });
 
+const DYNAMIC_INDEX = -(2 ** 63);
+
+/** A static list with DYNAMIC_INDEX entries taken from the dynamic operands in order. */
+function mixedList(op: Operation, c: FuncCompiler, attr: string, group: string): (f: Frame) => bigint[] {
+  const statics = (op.getAttr(attr) as DenseArrayAttr).values;
+  const dyn = c.slotsOf(op.def!.operandGroup(op, group));
+  return (f) => {
+    let k = 0;
+    return statics.map((v) => (v === DYNAMIC_INDEX ? (f.r[dyn[k++]!] as bigint) : BigInt(v)));
+  };
+}
+
+OPS.set('scf.forall', (op, c) => {
+  if (op.def!.operandGroup(op, 'outputs').length) return unsupported(op, 'shared outputs');
+  const lo = mixedList(op, c, 'staticLowerBound', 'dynamicLowerBound');
+  const hi = mixedList(op, c, 'staticUpperBound', 'dynamicUpperBound');
+  const st = mixedList(op, c, 'staticStep', 'dynamicStep');
+  const body = c.compileRegion(op.regions[0]!);
+  const m = c.m;
+  return (f) => nest(m, op, body, f, lo(f), hi(f), st(f));
+});
+TERMS.set('scf.forall.in_parallel', (op, c) => c.exitWith([]));

@@ -57,7 +57,7 @@ export function mlirOpt(text: string, args: string[]): string {
  * ship; the oracle side therefore spells each copy as linalg.copy (same operands,
  * same meaning), which convert-linalg-to-loops turns into loads and stores.
  */
-export const LOWER_TO_LLVM = 'builtin.module(expand-realloc,convert-linalg-to-loops,convert-bufferization-to-memref,' +
+export const LOWER_TO_LLVM = 'builtin.module(expand-realloc,convert-linalg-to-loops,scf-forall-to-parallel,convert-bufferization-to-memref,' +
   'convert-scf-to-cf,arith-expand,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-arith-to-llvm,' +
   'convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)';
 
