@@ -11,18 +11,18 @@
  *  5. cf.assert with a false condition is a runtime error carrying the message.
  */
 import { DenseElementsAttr, SymbolRefAttr, StringAttr, type Operation } from '@lifeline/ir';
-import { InterpError, OPS, TERMS, type FuncCompiler, type FuncRef, type Term } from './engine.js';
+import { InterpError, OPS, TERMS, type Exec, type Frame, type FuncCompiler, type FuncRef, type Term } from './engine.js';
 import { intWidth, normalizer } from './values.js';
 
-function compileCall(op: Operation, c: FuncCompiler, ref: ((f: { r: unknown[] }) => FuncRef), argStart: number) {
+function compileCall(op: Operation, c: FuncCompiler, ref: (f: Frame) => FuncRef, argStart: number): Exec {
   const args = c.slotsOf(op.operandValues().slice(argStart));
   const assign = c.assign(op.results);
   const m = c.m;
-  return (f: { r: unknown[]; t: Uint8Array }) => {
+  return (f) => {
     const callee = ref(f);
     if (callee.name === 'dealloc_helper') m.work.deallocHelperCalls++;
     const [vals, ts] = m.call(callee, args.map((s) => f.r[s]), args.map((s) => f.t[s]!), op);
-    assign(f as never, vals, ts);
+    assign(f, vals, ts);
   };
 }
 
@@ -44,22 +44,22 @@ OPS.set('func.constant', (op, c) => {
 TERMS.set('func.return', (op, c) => c.exitWith(op.operandValues()));
 
 /** (4) the forwarding to successor `i` and its index. */
-function edge(op: Operation, c: FuncCompiler, i: number): [(f: never) => void, number] {
+function edge(op: Operation, c: FuncCompiler, i: number): [Exec, number] {
   const operands = op.def!.spec.branch!.successorOperands(op, i);
   return [c.transfer(operands, op.successors[i]!.arguments), c.indexOf(op.successors[i]!)];
 }
 
 TERMS.set('cf.br', (op, c) => {
   const [move, to] = edge(op, c, 0);
-  return (f) => (move(f as never), to);
+  return (f) => (move(f), to);
 });
 TERMS.set('cf.cond_br', (op, c) => {
   const k = c.slot(op.operand(0));
   const [moveT, t] = edge(op, c, 0);
   const [moveF, e] = edge(op, c, 1);
   return (f) => {
-    if (f.r[k]) return moveT(f as never), t;
-    return moveF(f as never), e;
+    if (f.r[k]) return moveT(f), t;
+    return moveF(f), e;
   };
 });
 TERMS.set('cf.switch', (op, c): Term => {
@@ -75,7 +75,7 @@ TERMS.set('cf.switch', (op, c): Term => {
     let i = 0;
     for (let j = 1; j < edges.length; j++) if (caseValue(j - 1) === v) { i = j; break; }
     const [move, to] = edges[i]!;
-    move(f as never);
+    move(f);
     return to;
   };
 });
