@@ -76,7 +76,8 @@ export type TermCompiler = (op: Operation, c: FuncCompiler) => Term;
 export const OPS = new Map<string, OpCompiler>();
 export const TERMS = new Map<string, TermCompiler>();
 
-const MAX_DEPTH = 2000;
+/** Interpreted call depth limit; deeper recursion is a runtime error at the call. */
+const MAX_DEPTH = 1000;
 
 export class Machine {
   readonly mem = new Memory();
@@ -130,6 +131,10 @@ export class Machine {
     }
     try {
       this.run(fn.body, f);
+    } catch (e) {
+      // The JS stack can run out before MAX_DEPTH when regions nest deeply.
+      if (e instanceof RangeError) throw new InterpError(at, `call depth ${this.depth} exhausts the interpreter's stack`);
+      throw e;
     } finally {
       this.depth--;
       for (const b of f.scope) b.live = false;

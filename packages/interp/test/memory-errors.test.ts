@@ -85,6 +85,12 @@ describe('runtime errors are located, exit 2, and keep the summary lines', () =>
     expect(cli([E('assert.mlir'), '--entry', 'div', '--args', '-2147483648', '-1']).stderr).toContain('error: signed division overflow\n');
     expect(cli([E('assert.mlir'), '--entry', 'div', '--args', '-7', '2']).stdout).toBe('-3\n');
   });
+  it('recursion runs to depth 1000, deeper is an error at the call', () => {
+    expect(runFixture('errors/recursion.mlir', { entry: 'f', args: [999] }).results).toEqual(['499500']);
+    const r = cli([E('recursion.mlir'), '--entry', 'f', '--args', '1000']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${E('recursion.mlir')}:10:10: error: call depth exceeds 1000\n`);
+  });
   it('wrong entry arguments are bad input (exit 1)', () => {
     const r = cli([E('assert.mlir')]);
     expect(r.status).toBe(1);
