@@ -83,19 +83,30 @@ const processIO: CliIO = {
   stderr: (s) => process.stderr.write(s),
 };
 
+/** The summary of a run that never started (bad input): every counter 0. */
+const NOTHING_RAN = summary({
+  results: [], steps: 0,
+  memory: { allocs: 0, frees: 0, leaked: 0, doubleFrees: 0, useAfterFree: 0, invalidFrees: 0 },
+  work: { deallocHelperCalls: 0, pointerExtracts: 0, pointerCompares: 0, clones: 0 },
+});
+
 export function runCli(argv: readonly string[], io: CliIO): number {
+  // The summary lines end stderr on every path except --help, so scripts can rely on them.
+  const failInput = (message: string): number => {
+    io.stderr(message + NOTHING_RAN);
+    return 1;
+  };
   const o = parseArgs(argv);
   if (typeof o === 'string') {
-    io.stderr(o ? `lifeline-run: ${o}\n${USAGE}` : USAGE);
-    return o ? 1 : 0;
+    if (!o) io.stderr(USAGE);
+    return o ? failInput(`lifeline-run: ${o}\n${USAGE}`) : 0;
   }
   const name = o.file === '-' ? '<stdin>' : o.file;
   let text: string;
   try {
     text = io.readInput(o.file);
   } catch {
-    io.stderr(`lifeline-run: Could not open input file '${o.file}': No such file or directory\n`);
-    return 1;
+    return failInput(`lifeline-run: Could not open input file '${o.file}': No such file or directory\n`);
   }
   const source = new SourceFile(name, text);
   const registry = createRegistry();
@@ -104,14 +115,10 @@ export function runCli(argv: readonly string[], io: CliIO): number {
     module = parseSource(source, registry).module;
   } catch (e) {
     if (!(e instanceof DiagnosticError)) throw e;
-    io.stderr(renderDiagnostic(e.diagnostic, [source]));
-    return 1;
+    return failInput(renderDiagnostic(e.diagnostic, [source]));
   }
   const errors = verify(module, registry);
-  if (errors.length) {
-    for (const d of errors) io.stderr(renderDiagnostic(d, [source]));
-    return 1;
-  }
+  if (errors.length) return failInput(errors.map((d) => renderDiagnostic(d, [source])).join(''));
   const r = runModule(module, { entry: o.entry, args: o.args, maxSteps: o.maxSteps });
   if (r.results.length) io.stdout(r.results.join('\n') + '\n');
   if (r.error) io.stderr(renderDiagnostic(r.error, [source]));

@@ -75,6 +75,7 @@ describe('runtime errors are located, exit 2, and keep the summary lines', () =>
     const r = cli([E('unknown-op.mlir')]);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`${E('unknown-op.mlir')}:4:8: error: operation being parsed with an unregistered dialect`);
+    expect(r.stderr).toMatch(SUMMARY);
   });
   it('cf.assert, division by zero, signed division overflow', () => {
     expect(cli([E('assert.mlir'), '--args', '-3']).stderr).toContain(':5:3: error: assertion failed: x must be positive\n');
