@@ -48,15 +48,15 @@ const INT_BIN = ['addi', 'subi', 'muli', 'xori', 'andi', 'ori', 'maxsi', 'minui'
 const CMP = ['slt', 'sgt', 'eq', 'ne', 'ult', 'sge'];
 
 export const DEFAULTS = Object.freeze({
-  funcs: undefined, // functions besides @main and @fill; default 1-3 by seed
-  stmts: 7, // statements per function body (region bodies get fewer)
+  funcs: undefined, // functions besides @main and @fill; default 1-2 by seed
+  stmts: 3, // statements per function body (region bodies get fewer)
   depth: 2, // nesting depth of scf regions
-  diamonds: undefined, // cf.cond_br diamonds per function; default 0-2 by seed
+  diamonds: undefined, // cf.cond_br diamonds per function; default 0-1 by seed
 });
 
-/** A copy of a scope: memrefs, i64 values, indices below 8 (loop ivs) and the checksum. */
+/** A copy of a scope: memrefs, i64 values, indices below 8 (loop ivs), dynamic sizes, masked indices and the checksum. */
 function copyScope(s) {
-  return { mems: [...s.mems], ints: [...s.ints], ivs: [...s.ivs], acc: s.acc };
+  return { mems: [...s.mems], ints: [...s.ints], ivs: [...s.ivs], sizes: [...s.sizes], idx: [...s.idx], acc: s.acc };
 }
 
 class Gen {
@@ -114,16 +114,20 @@ class Gen {
       this.line(ind, `${x} = arith.remui ${iv}, ${this.cst(len)} : index`);
       return x;
     }
+    // Masked indices are reused: they are as opaque to the canonicalizer the second time.
+    const have = scope.idx.filter((i) => i.len <= len);
+    if (have.length && this.chance(0.5)) return this.pick(have).v;
     const t = this.fresh();
     const x = this.fresh();
     this.line(ind, `${t} = arith.andi ${this.dyn(scope)}, ${this.cst(len - 1, 'i64')} : i64`);
     this.line(ind, `${x} = arith.index_cast ${t} : i64 to index`);
+    scope.idx.push({ len, v: x });
     return x;
   }
   /** An i1 from memory contents (6). */
   cond(ind, scope) {
     const c = this.fresh();
-    const rhs = this.chance(0.5) ? this.cst(this.int(40) - 4, 'i64') : this.dyn(scope);
+    const rhs = this.chance(0.5) ? this.cst(this.pick([0, 9, 20, 33]), 'i64') : this.dyn(scope);
     this.line(ind, `${c} = arith.cmpi ${this.pick(CMP)}, ${this.dyn(scope)}, ${rhs} : i64`);
     return c;
   }
@@ -132,7 +136,7 @@ class Gen {
 
   /** Fills a fresh buffer (2): a call to @fill or an inline loop. */
   fill(ind, scope, m) {
-    const k = this.chance(0.6) ? this.cst(this.int(50) - 10, 'i64') : this.dyn(scope);
+    const k = this.chance(0.5) ? this.cst(this.pick([-5, 3, 11]), 'i64') : this.dyn(scope);
     if (this.chance(0.7)) {
       let d = m.v;
       if (m.kind === 'A') {
@@ -156,10 +160,16 @@ class Gen {
     const v = this.fresh();
     if (kind === 'A') this.line(ind, `${v} = memref.alloc() : ${KINDS.A.ty}`);
     else {
-      const [t, x, n] = [this.fresh(), this.fresh(), this.fresh()];
-      this.line(ind, `${t} = arith.andi ${this.dyn(scope)}, ${this.cst(3, 'i64')} : i64`);
-      this.line(ind, `${x} = arith.index_cast ${t} : i64 to index`);
-      this.line(ind, `${n} = arith.addi ${x}, ${this.cst(8)} : index`);
+      // A size of 8 + (x & 3), from memory (6); reused for a few allocations.
+      let n = scope.sizes.length && this.chance(0.6) ? this.pick(scope.sizes) : null;
+      if (!n) {
+        const [t, x] = [this.fresh(), this.fresh()];
+        n = this.fresh();
+        this.line(ind, `${t} = arith.andi ${this.dyn(scope)}, ${this.cst(3, 'i64')} : i64`);
+        this.line(ind, `${x} = arith.index_cast ${t} : i64 to index`);
+        this.line(ind, `${n} = arith.addi ${x}, ${this.cst(8)} : index`);
+        scope.sizes.push(n);
+      }
       this.line(ind, `${v} = memref.alloc(${n}) : ${KINDS.D.ty}`);
     }
     const m = this.mem(v, kind);
@@ -178,6 +188,12 @@ class Gen {
       const ty = `memref<4xi64, strided<[1], offset: ${off}>>`;
       this.line(ind, `${v} = memref.subview ${src.v}[${off}] [4] [1] : ${src.ty} to ${ty}`);
       scope.mems.push(this.mem(v, 'W', { arg: src.arg, base: src.base, ty, len: 4 }));
+      if (this.chance(0.3)) {
+        // Erase the static offset, so the view can meet dynamic ones.
+        const c = this.fresh();
+        this.line(ind, `${c} = memref.cast ${v} : ${ty} to ${KINDS.V.ty}`);
+        scope.mems.push(this.mem(c, 'V', { arg: src.arg, base: src.base }));
+      }
     }
   }
   /** A value of `kind` from the scope (not aliasing an argument when `noArg`), made if there is none. */
@@ -202,7 +218,7 @@ class Gen {
       this.subview(ind, scope, src, this.chance(0.5));
     } else if (c < 0.25) {
       const ws = this.ofKind(scope, 'W');
-      const toV = ws.length && this.chance(0.5);
+      const toV = ws.length && this.chance(0.8);
       const src = toV ? this.pick(ws) : this.need(ind, scope, 'A');
       const v = this.fresh();
       const kind = toV ? 'V' : 'D';
@@ -230,7 +246,8 @@ class Gen {
     } else if (c < 0.71) {
       const as = this.ofKind(scope, 'A');
       if (as.length >= 2) {
-        const [a, b] = [this.pick(as), this.pick(as)];
+        const a = this.pick(as);
+        const b = this.pick(as.filter((x) => x !== a));
         this.line(ind, `memref.copy ${a.v}, ${b.v} : ${a.ty} to ${b.ty}`);
       } else this.alloc(ind, scope, 'A');
     } else if (c < 0.73) {
@@ -274,7 +291,7 @@ class Gen {
   }
   /** Values to yield for `inits` (one per carried memref) from `inner`: never more argument-aliasing than the init (7). */
   yields(ind, inner, inits) {
-    return inits.map((m) => (this.chance(0.3) && m.kind !== 'V' ? this.alloc(ind, inner, m.kind) : this.need(ind, inner, m.kind, !m.arg)));
+    return inits.map((m) => (this.chance(0.2) && m.kind !== 'V' ? this.alloc(ind, inner, m.kind) : this.need(ind, inner, m.kind, !m.arg)));
   }
   /** Binds the results of a region op: memrefs first, then the checksum; all tainted (8). */
   results(v, scope, mems) {
@@ -296,7 +313,7 @@ class Gen {
     for (const which of ['then', 'else']) {
       if (which === 'else') this.line(ind, '} else {');
       const inner = this.body(ind + 1, copyScope(scope), depth + 1, loops);
-      const ys = kinds.map((k) => (this.chance(0.35) && k !== 'V' ? this.alloc(ind + 1, inner, k) : this.need(ind + 1, inner, k)));
+      const ys = kinds.map((k) => (this.chance(0.25) && k !== 'V' ? this.alloc(ind + 1, inner, k) : this.need(ind + 1, inner, k)));
       this.line(ind + 1, `scf.yield ${[...ys.map((m) => m.v), inner.acc].join(', ')} : ${this.tys(ys)}`);
       arms.push(ys);
     }
@@ -381,7 +398,7 @@ class Gen {
     const bases = new Set(operands.map((m) => m.base));
     const mems = scope.mems.filter((m) => !m.tainted && !bases.has(m.base));
     const ints = scope.ints.filter((x) => !this.fn.tainted.has(x) && !x.includes('#'));
-    return { mems, ints, ivs: [], acc: scope.acc };
+    return { mems, ints, ivs: [], sizes: [...scope.sizes], idx: [...scope.idx], acc: scope.acc };
   }
   /** Block arguments: `(values : types)` for a branch and the successor's parameters. */
   blockArgs(label, vals, scope) {
@@ -460,7 +477,7 @@ class Gen {
 
   func(f) {
     this.fn = { n: 0, blocks: 1, lines: [], consts: new Map(), tainted: new Set(), usesFill: false };
-    let scope = { mems: [], ints: [], ivs: [], acc: '' };
+    let scope = { mems: [], ints: [], ivs: [], sizes: [], idx: [], acc: '' };
     const params = f.params.map((k, i) => {
       const a = `%arg${i}`;
       if (k === 'i64') scope.ints.push(a);
@@ -478,7 +495,7 @@ class Gen {
     this.line(1, `${l0} = memref.load ${m0.v}[${this.cst(this.int(m0.len))}] : ${m0.ty}`);
     scope.ints.push(l0);
     this.mix(1, scope, l0);
-    const nd = this.o.diamonds ?? this.int(3);
+    const nd = this.o.diamonds ?? this.int(2);
     const segs = nd + 1;
     for (let s = 0; s < segs; s++) {
       const n = Math.max(1, Math.round(this.o.stmts / segs));
@@ -495,7 +512,7 @@ class Gen {
   }
 
   module() {
-    const nf = this.o.funcs ?? 1 + this.int(3);
+    const nf = this.o.funcs ?? 1 + this.int(2);
     const sigs = Array.from({ length: nf }, (_, i) => ({
       name: `f${i + 1}`,
       private: this.chance(0.5),
