@@ -127,8 +127,11 @@ class Gen {
   /** An i1 from memory contents (6). */
   cond(ind, scope) {
     const c = this.fresh();
-    const rhs = this.chance(0.5) ? this.cst(this.pick([0, 9, 20, 33]), 'i64') : this.dyn(scope);
-    this.line(ind, `${c} = arith.cmpi ${this.pick(CMP)}, ${this.dyn(scope)}, ${rhs} : i64`);
+    const lhs = this.dyn(scope);
+    let rhs = this.chance(0.5) ? null : this.dyn(scope);
+    // `x cmp x` folds to a constant.
+    if (!rhs || rhs === lhs) rhs = this.cst(this.pick([0, 9, 20, 33]), 'i64');
+    this.line(ind, `${c} = arith.cmpi ${this.pick(CMP)}, ${lhs}, ${rhs} : i64`);
     return c;
   }
 
@@ -230,7 +233,7 @@ class Gen {
       const b = this.need(ind, scope, kind);
       const v = this.fresh();
       this.line(ind, `${v} = arith.select ${this.cond(ind, scope)}, ${a.v}, ${b.v} : ${a.ty}`);
-      scope.mems.push(this.mem(v, kind, { arg: a.arg || b.arg, base: v }));
+      scope.mems.push(this.mem(v, kind, { arg: a.arg || b.arg, base: this.sameBase([a, b]) ?? v }));
     } else if (c < 0.5) {
       const m = this.anyMem(ind, scope);
       const v = this.fresh();
@@ -297,10 +300,17 @@ class Gen {
   results(v, scope, mems) {
     const n = mems.length + 1;
     const name = (i) => (n > 1 ? `${v}#${i}` : v);
-    mems.forEach((m, i) => scope.mems.push(this.mem(name(i), m.kind, { arg: m.arg, tainted: true })));
+    mems.forEach((m, i) => scope.mems.push(this.mem(name(i), m.kind, { arg: m.arg, tainted: true, base: m.base ?? name(i) })));
     scope.acc = name(mems.length);
     this.fn.tainted.add(scope.acc);
   }
+  /**
+   * The buffer a merge of `ms` is known to be (undefined: unknown). The canonicalizer
+   * folds a merge of one value into that value, so it must count as that value for (8).
+   */
+  sameBase(ms) { return ms.every((m) => m.base === ms[0].base) ? ms[0].base : undefined; }
+  /** Same for a loop result: the init when the body yields the iter_arg (or the init's buffer). */
+  loopBase(init, iterArg, y) { return y.base === init.base || y.base === iterArg.base ? init.base : undefined; }
   head(v, n) { return n > 1 ? `${v}:${n}` : v; }
   tys(mems) { return [...mems.map((m) => m.ty), 'i64'].join(', '); }
 
@@ -318,7 +328,9 @@ class Gen {
       arms.push(ys);
     }
     this.line(ind, '}');
-    this.results(v, scope, kinds.map((k, i) => ({ kind: k, ty: KINDS[k].ty, arg: arms[0][i].arg || arms[1][i].arg })));
+    this.results(v, scope, kinds.map((k, i) => ({
+      kind: k, ty: KINDS[k].ty, arg: arms[0][i].arg || arms[1][i].arg, base: this.sameBase([arms[0][i], arms[1][i]]),
+    })));
   }
 
   forOp(ind, scope, depth, loops) {
@@ -342,7 +354,7 @@ class Gen {
     const ys = this.yields(ind + 1, inner, inner.mems.slice(scope.mems.length, scope.mems.length + inits.length));
     this.line(ind + 1, `scf.yield ${[...ys.map((m) => m.v), inner.acc].join(', ')} : ${this.tys(ys)}`);
     this.line(ind, '}');
-    this.results(v, scope, inits);
+    this.results(v, scope, inits.map((m, i) => ({ ...m, base: this.loopBase(m, inner.mems[scope.mems.length + i], ys[i]) })));
   }
 
   whileOp(ind, scope, depth, loops) {
@@ -372,7 +384,7 @@ class Gen {
     this.line(ind + 1, `${next} = arith.addi ${i1}, ${this.cst(1, 'i64')} : i64`);
     this.line(ind + 1, `scf.yield ${[next, ...ys.map((m) => m.v), inner.acc].join(', ')} : ${types}`);
     this.line(ind, '}');
-    inits.forEach((m, k) => scope.mems.push(this.mem(`${v}#${k + 1}`, m.kind, { arg: m.arg, tainted: true })));
+    inits.forEach((m, k) => scope.mems.push(this.mem(`${v}#${k + 1}`, m.kind, { arg: m.arg, tainted: true, base: this.loopBase(m, carriedIn[k], ys[k]) ?? `${v}#${k + 1}` })));
     scope.acc = `${v}#${inits.length + 1}`;
     this.fn.tainted.add(scope.acc);
   }
@@ -404,7 +416,8 @@ class Gen {
   blockArgs(label, vals, scope) {
     const params = vals.map((m) => {
       const a = this.fresh();
-      scope.mems.push(this.mem(a, m.kind, { arg: m.arg }));
+      // The canonicalizer drops an argument whose incoming values agree (8).
+      scope.mems.push(this.mem(a, m.kind, { arg: m.arg, base: m.base ?? a }));
       return `${a}: ${m.ty}`;
     });
     const acc = this.fresh();
@@ -460,7 +473,7 @@ class Gen {
     } else joinIn.push(eArgs);
     // The join's arguments may alias an argument if any incoming value does (7); values
     // passed by the arms' cf.br are kept out of the join's scope too (8).
-    const jArgs = joinKinds.map((k, i) => ({ kind: k, ty: KINDS[k].ty, v: '', arg: tYs[i].arg || eYs[i].arg }));
+    const jArgs = joinKinds.map((k, i) => ({ kind: k, ty: KINDS[k].ty, v: '', arg: tYs[i].arg || eYs[i].arg, base: this.sameBase([tYs[i], eYs[i]]) }));
     const brBases = new Set([...tYs, ...eYs].map((m) => m.base));
     jScope.mems = jScope.mems.filter((m) => !brBases.has(m.base));
     const j = this.blockArgs(lj, jArgs, jScope);
