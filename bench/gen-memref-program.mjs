@@ -412,79 +412,67 @@ class Gen {
     const ints = scope.ints.filter((x) => !this.fn.tainted.has(x) && !x.includes('#'));
     return { mems, ints, ivs: [], sizes: [...scope.sizes], idx: [...scope.idx], acc: scope.acc };
   }
-  /** Block arguments: `(values : types)` for a branch and the successor's parameters. */
-  blockArgs(label, vals, scope) {
+  /** Adds the parameters of block `label` (memrefs like `vals`, then the checksum) to `scope`; returns the block's header. */
+  blockHead(label, vals, scope) {
     const params = vals.map((m) => {
       const a = this.fresh();
-      // The canonicalizer drops an argument whose incoming values agree (8).
+      // The canonicalizer drops an argument whose incoming values agree: it is that value (8).
       scope.mems.push(this.mem(a, m.kind, { arg: m.arg, base: m.base ?? a }));
       return `${a}: ${m.ty}`;
     });
-    const acc = this.fresh();
-    params.push(`${acc}: i64`);
-    scope.acc = acc;
-    const ops = [...vals.map((m) => m.v)];
-    return { use: `${label}(${[...ops, '%ACC'].join(', ')} : ${this.tys(vals)})`, head: `${label}(${params.join(', ')}):` };
+    scope.acc = this.fresh();
+    params.push(`${scope.acc}: i64`);
+    return `${label}(${params.join(', ')}):`;
+  }
+  /** A successor with its operands: memrefs, then the checksum. */
+  target(label, vals, acc) {
+    return `${label}(${[...vals.map((m) => m.v), acc].join(', ')} : ${this.tys(vals)})`;
+  }
+  /** Memrefs to pass to a successor (0-2). */
+  branchArgs(scope) {
+    return Array.from({ length: this.int(3) }, () => this.need(1, scope, this.pick(MERGE.filter((k) => k !== 'V' || this.ofKind(scope, 'V').length))));
   }
 
-  /** A cf.cond_br diamond (or triangle) at function level; returns the join block's scope. */
+  /**
+   * A cf.cond_br diamond (or, 30%, a triangle whose else edge goes to the join) at
+   * function level, the arms ending in cf.br to the join; returns the join's scope.
+   *
+   *        cond_br                cond_br
+   *        /     \                /    |
+   *     ^then   ^else          ^then   |
+   *        \     /                \    |
+   *         ^join                  ^join
+   */
   diamond(scope) {
-    const pickArgs = (s) => Array.from({ length: this.int(3) }, () => this.need(1, s, this.pick(MERGE.filter((k) => k !== 'V' || this.ofKind(s, 'V').length))));
     const c = this.cond(1, scope);
     const joinKinds = this.carried(scope).slice(0, 1);
-    const tArgs = pickArgs(scope);
     const triangle = this.chance(0.3);
-    const eArgs = triangle ? joinKinds.map((k) => this.need(1, scope, k)) : pickArgs(scope);
-    const [lt, le] = [this.label(), triangle ? null : this.label()];
-    const lj = this.label();
+    const tArgs = this.branchArgs(scope);
+    const eArgs = triangle ? joinKinds.map((k) => this.need(1, scope, k)) : this.branchArgs(scope);
+    const [lt, le, lj] = [this.label(), triangle ? null : this.label(), this.label()];
     const brOps = [...tArgs, ...eArgs];
-    const tScope = this.crossing(scope, brOps);
-    const t = this.blockArgs(lt, tArgs, tScope);
-    const arms = [];
-    let e;
-    let eScope;
-    if (!triangle) {
-      eScope = this.crossing(scope, brOps);
-      e = this.blockArgs(le, eArgs, eScope);
+    const arms = [{ label: lt, args: tArgs }, ...(triangle ? [] : [{ label: le, args: eArgs }])];
+    for (const a of arms) {
+      a.scope = this.crossing(scope, brOps);
+      a.head = this.blockHead(a.label, a.args, a.scope);
     }
-    const armsOut = [];
-    const jScope = this.crossing(scope, brOps);
-    const joinIn = [];
-    // Emit the branch, then each arm ending in `cf.br` to the join.
-    const condLine = this.fn.lines.length;
-    this.line(1, '');
-    const arm = (head, s, label) => {
-      this.fn.lines.push(head);
-      this.body(1, s, 0, 0);
-      const ys = joinKinds.map((k) => this.need(1, s, k));
-      joinIn.push(ys);
-      armsOut.push({ s, ys, label });
-      return ys;
-    };
-    const tYs = arm(t.head, tScope, lt);
-    const brLineT = this.fn.lines.length;
-    this.line(1, '');
-    let eYs = eArgs;
-    let brLineE = -1;
-    if (!triangle) {
-      eYs = arm(e.head, eScope, le);
-      brLineE = this.fn.lines.length;
-      this.line(1, '');
-    } else joinIn.push(eArgs);
-    // The join's arguments may alias an argument if any incoming value does (7); values
-    // passed by the arms' cf.br are kept out of the join's scope too (8).
-    const jArgs = joinKinds.map((k, i) => ({ kind: k, ty: KINDS[k].ty, v: '', arg: tYs[i].arg || eYs[i].arg, base: this.sameBase([tYs[i], eYs[i]]) }));
-    const brBases = new Set([...tYs, ...eYs].map((m) => m.base));
-    jScope.mems = jScope.mems.filter((m) => !brBases.has(m.base));
-    const j = this.blockArgs(lj, jArgs, jScope);
-    const toJoin = (ys, acc) => `cf.br ${lj}(${[...ys.map((m) => m.v), acc].join(', ')} : ${this.tys(ys)})`;
-    this.fn.lines[brLineT] = `  ${toJoin(tYs, armsOut[0].s.acc)}`;
-    if (!triangle) this.fn.lines[brLineE] = `  ${toJoin(eYs, armsOut[1].s.acc)}`;
-    const tUse = t.use.replace('%ACC', scope.acc);
-    const eUse = triangle ? `${lj}(${[...eArgs.map((m) => m.v), scope.acc].join(', ')} : ${this.tys(eArgs)})` : e.use.replace('%ACC', scope.acc);
-    this.fn.lines[condLine] = `  cf.cond_br ${c}, ${tUse}, ${eUse}`;
-    this.fn.lines.push(j.head);
-    void arms;
+    this.line(1, `cf.cond_br ${c}, ${this.target(lt, tArgs, scope.acc)}, ${this.target(triangle ? lj : le, eArgs, scope.acc)}`);
+    const incoming = triangle ? [eArgs] : [];
+    for (const a of arms) {
+      this.fn.lines.push(a.head);
+      this.body(1, a.scope, 0, 0);
+      const ys = joinKinds.map((k) => this.need(1, a.scope, k));
+      this.line(1, `cf.br ${this.target(lj, ys, a.scope.acc)}`);
+      incoming.push(ys);
+    }
+    // A join argument may alias a function argument if an incoming value may (7); the
+    // buffers the arms pass to the join are kept out of its scope too (8).
+    const jArgs = joinKinds.map((k, i) => {
+      const ins = incoming.map((ys) => ys[i]);
+      return { kind: k, ty: KINDS[k].ty, arg: ins.some((m) => m.arg), base: this.sameBase(ins) };
+    });
+    const jScope = this.crossing(scope, [...brOps, ...incoming.flat()]);
+    this.fn.lines.push(this.blockHead(lj, jArgs, jScope));
     return jScope;
   }
 
