@@ -226,14 +226,19 @@ class Gen {
       const v = this.fresh();
       const kind = toV ? 'V' : 'D';
       this.line(ind, `${v} = memref.cast ${src.v} : ${src.ty} to ${KINDS[kind].ty}`);
-      scope.mems.push(this.mem(v, kind, { arg: src.arg, base: src.base }));
+      // Loads and stores through a cast fold onto its source: the cast is as tainted (8).
+      scope.mems.push(this.mem(v, kind, { arg: src.arg, base: src.base, tainted: src.tainted }));
     } else if (c < 0.31) {
       const kind = this.pick(MERGE);
       const a = this.need(ind, scope, kind);
-      const b = this.need(ind, scope, kind);
+      // `select c, x, x` folds to x: pick two values.
+      const others = this.ofKind(scope, kind).filter((m) => m !== a);
+      const b = others.length && this.chance(0.85) ? this.pick(others.slice(-5)) : this.alloc(ind, scope, kind === 'V' ? 'D' : kind);
+      const bv = kind === 'V' && b.kind !== 'V' ? (this.subview(ind, scope, b, true), scope.mems[scope.mems.length - 1]) : b;
       const v = this.fresh();
-      this.line(ind, `${v} = arith.select ${this.cond(ind, scope)}, ${a.v}, ${b.v} : ${a.ty}`);
-      scope.mems.push(this.mem(v, kind, { arg: a.arg || b.arg, base: this.sameBase([a, b]) ?? v }));
+      this.line(ind, `${v} = arith.select ${this.cond(ind, scope)}, ${a.v}, ${bv.v} : ${a.ty}`);
+      const same = this.sameBase([a, bv]);
+      scope.mems.push(this.mem(v, kind, { arg: a.arg || bv.arg, base: same ?? v, tainted: same !== undefined && (a.tainted || bv.tainted) }));
     } else if (c < 0.5) {
       const m = this.anyMem(ind, scope);
       const v = this.fresh();
