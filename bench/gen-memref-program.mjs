@@ -5,7 +5,9 @@
 // What a module holds:
 //   (1) `func.func @main() -> i64`, public, the entry; further functions, private and
 //       public, returning `(memref, i64)` or `i64`; calls go from a function only to
-//       later ones, so there is no recursion; `@fill` (private) initializes buffers;
+//       later ones, so there is no recursion, and each function runs (its predecessor
+//       calls it unconditionally if no earlier function does); `@fill` (private)
+//       initializes buffers;
 //   (2) static `memref.alloc()` and dynamic `memref.alloc(%n)` buffers, each filled
 //       right away (a call to @fill or an inline scf.for), so no load reads
 //       uninitialized memory; subviews with static and dynamic offsets; memref.cast;
@@ -27,11 +29,12 @@
 //   (8) shapes that crash mlir-opt-19's pipeline are avoided (shared/notes/mlir-dealloc.md):
 //       a result of an scf op with memref results is never live into another block (the
 //       checksum and memrefs cross blocks as block arguments), and a memref passed to a
-//       cf.cond_br / cf.br (or a view or cast of the same buffer) is not used directly
-//       in that branch's successors.
+//       cf.cond_br / cf.br (or a view or cast of the same buffer, or a merge the
+//       canonicalizer folds to it) is not used directly in that branch's successors.
+//       Casts of scf results count as scf results (loads fold through casts).
 //
-//   generateMemrefProgram(seed, { funcs, stmts, depth }) -> MLIR text
-//   node bench/gen-memref-program.mjs SEED [-o FILE] [--funcs N] [--stmts N] [--depth N]
+//   generateMemrefProgram(seed, { funcs, stmts, depth, diamonds }) -> MLIR text
+//   node bench/gen-memref-program.mjs SEED [-o FILE] [--funcs N] [--stmts N] [--depth N] [--diamonds N]
 import { writeFileSync } from 'node:fs';
 import { rng } from './gen-module.mjs';
 
@@ -394,8 +397,8 @@ class Gen {
     this.fn.tainted.add(scope.acc);
   }
 
-  call(ind, scope) {
-    const f = this.pick(this.callees);
+  call(ind, scope, f = this.pick(this.callees)) {
+    this.called.add(f.name);
     const args = f.params.map((k) => (k === 'i64' ? this.dyn(scope) : this.need(ind, scope, k).v));
     const v = this.fresh();
     const res = f.result ? [KINDS[f.result].ty, 'i64'] : ['i64'];
@@ -508,6 +511,9 @@ class Gen {
       for (let k = 0; k < n; k++) this.stmt(1, scope, 0, 0);
       if (s < nd) scope = this.diamond(scope);
     }
+    // Every function runs: the next one is called here unless an earlier function calls it.
+    const next = this.callees[0];
+    if (next && !this.called.has(next.name)) this.call(1, scope, next);
     const res = f.result ? `(${KINDS[f.result].ty}, i64)` : 'i64';
     if (f.result) {
       const m = this.chance(0.3) ? this.alloc(1, scope, f.result) : this.need(1, scope, f.result, true);
@@ -526,6 +532,7 @@ class Gen {
       result: this.chance(0.8) ? this.pick(['A', 'D']) : null,
     }));
     const funcs = [];
+    this.called = new Set();
     let usesFill = false;
     const all = [{ name: 'main', private: false, params: [], result: null }, ...sigs];
     all.forEach((f, i) => {
