@@ -149,6 +149,36 @@ describe(`gen-memref-program: ${COUNT} programs from seed ${BASE_SEED}`, () => {
     expect(generateMemrefProgram(BASE_SEED)).not.toBe(generateMemrefProgram(BASE_SEED + 1));
   });
 
+  it('the harness sees reads of uninitialized and of freed memory', async () => {
+    // Neither is a valid program; they show that (3) can fail.
+    const uninit = `func.func @main() -> i64 {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloc() : memref<8xi64>
+  %v = memref.load %m[%c0] : memref<8xi64>
+  return %v : i64
+}
+`;
+    const freed = `func.func @main() -> i64 {
+  %c0 = arith.constant 0 : index
+  %k = arith.constant 7 : i64
+  %m = memref.alloc() : memref<8xi64>
+  memref.store %k, %m[%c0] : memref<8xi64>
+  memref.dealloc %m : memref<8xi64>
+  %v = memref.load %m[%c0] : memref<8xi64>
+  return %v : i64
+}
+`;
+    const run = async (text: string, name: string, perturb: number) => {
+      const file = join(dir, name);
+      writeFileSync(file, text);
+      const r = await lowerAndRun(file, perturb);
+      expect(ok(r), why(r)).toBe(true);
+      return r.stdout;
+    };
+    expect(await run(uninit, 'uninit.mlir', 0x55)).not.toBe(await run(uninit, 'uninit.mlir', 0xaa));
+    expect(await run(freed, 'freed.mlir', 0xaa)).not.toBe('7\n');
+  });
+
   it('(1) mlir-opt-19 parses and verifies every program', () => {
     const bad = outcomes.filter((o) => !ok(o.verify));
     expect(bad.map((o) => `seed ${o.seed}: ${why(o.verify)}`)).toEqual([]);
