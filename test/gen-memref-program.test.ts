@@ -29,7 +29,7 @@ const MIN_ACCEPTED = 0.97;
 const OPT = 'mlir-opt-19';
 const RUNNER = 'mlir-cpu-runner-19';
 /** Lowering to the LLVM dialect that mlir-opt-19 accepts for both inputs and pipeline outputs. */
-export const LOWER_TO_LLVM = [
+const LOWER_TO_LLVM = [
   '--pass-pipeline=builtin.module(convert-bufferization-to-memref,convert-scf-to-cf,expand-strided-metadata,',
   'finalize-memref-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,',
   'reconcile-unrealized-casts)',
@@ -48,7 +48,8 @@ interface Outcome {
 
 function exec(cmd: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    // Generated programs terminate within milliseconds; a hang is a failure, not a stuck suite.
+    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, timeout: 60_000 });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     p.stdout.on('data', (d: Buffer) => out.push(d));
