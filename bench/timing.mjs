@@ -20,7 +20,12 @@ export function timed(cmd, cmdArgs, { timeout } = {}) {
       stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 30,
     });
     if (timeout && r.status === 137) return { wall: timeout, rss: NaN, timedOut: true };
-    if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (exit ${r.status}): ${r.stderr.slice(-500)}`);
+    if (r.status !== 0) {
+      const e = new Error(`${cmd} ${cmdArgs.join(' ')} failed (exit ${r.status}): ${r.stderr.slice(-500)}`);
+      // Drivers that report failures in their tables want the whole stderr and the status.
+      Object.assign(e, { status: r.status, stderr: r.stderr });
+      throw e;
+    }
     const [wall, rssKb] = readFileSync(out, 'utf8').trim().split('\n').pop().split(' ').map(Number);
     return { wall, rss: rssKb / 1024 };
   } finally {
