@@ -16,3 +16,4 @@ export { SparseConstantPropagation, constantOf } from './constant-propagation.js
 export { LivenessAnalysis, livenessLattice } from './liveness-analysis.js';
 export { irDataFlowKeys, testDeadCodeAnalysisPass, testLivenessAnalysisPass } from './dataflow-test-passes.js';
 export { sccpPass, wouldOpBeTriviallyDead } from './sccp.js';
+export { ConstantFolder, constantValueOf, insertionRegion, materializeConstant } from './constant-folder.js';

@@ -3,8 +3,10 @@
  * own file; this file only lists them.
  */
 import { passRegistry, type PassDef } from '@lifeline/ir';
+import { canonicalizePass } from './canonicalize.js';
+import { csePass } from './cse.js';
 
-const passes: PassDef[] = [];
+const passes: PassDef[] = [canonicalizePass, csePass];
 
 let registered = false;
 

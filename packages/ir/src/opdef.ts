@@ -20,7 +20,7 @@ export type Trait =
   | 'Terminator' | 'ReturnLike' | 'IsolatedFromAbove' | 'SymbolTable' | 'Symbol' | 'NoTerminator'
   | 'SingleBlock' | 'ConstantLike' | 'AutomaticAllocationScope' | 'AttrSizedOperandSegments'
   | 'AttrSizedResultSegments' | 'Pure' | 'Commutative' | 'SameOperandsAndResultType' | 'RecursiveMemoryEffects'
-  | 'NoRegionArguments' | 'HasParent' | 'FunctionLike' | 'CallableOp' | 'CallOp' | 'ViewLike';
+  | 'NoRegionArguments' | 'HasParent' | 'FunctionLike' | 'CallableOp' | 'CallOp' | 'ViewLike' | 'Idempotent';
 
 /** How many values an operand/result group holds. */
 export type Arity = 'single' | 'optional' | 'variadic';
