@@ -11,7 +11,8 @@
  *     would be trivially dead) is queued for erasure.
  *  4. Ops with a region of more than one block are not CSE'd.
  *  5. Two ops are equivalent when they have the same name, attributes and
- *     properties, result types and operands (the same SSA values), and their
+ *     properties, result types and operands (the same SSA values; for
+ *     commutative ops the same multiset), and their
  *     regions are equivalent: same block structure, argument types, and
  *     pairwise equivalent ops whose operands correspond (values defined inside
  *     the regions matched by position). Locations are ignored.
@@ -70,15 +71,18 @@ function attrKey(op: Operation): string {
   return s;
 }
 
+function idOf(v: Value, ids: Map<Value, number>): number {
+  let id = ids.get(v);
+  if (id === undefined) ids.set(v, (id = ids.size));
+  return id;
+}
+
 /** Hash key of (5) without regions (MLIR's computeHash does not hash regions either). */
 function opKey(op: Operation, ids: Map<Value, number>): string {
-  let s = `${op.name}(`;
-  for (const o of op.operands) {
-    let id = ids.get(o.value);
-    if (id === undefined) ids.set(o.value, (id = ids.size));
-    s += `${id},`;
-  }
-  s += `)${attrKey(op)}:`;
+  const list = op.operands.map((o) => idOf(o.value, ids));
+  // Commutative ops hash their operands as a multiset (MLIR sums the operand hashes).
+  if (hasTrait(op, 'Commutative')) list.sort((a, b) => a - b);
+  let s = `${op.name}(${list.join(',')})${attrKey(op)}:`;
   for (const r of op.results) s += `${r.type},`;
   return s + `#${op.regions.length}`;
 }
@@ -109,9 +113,17 @@ function opsEquivalent(x: Operation, y: Operation, map: Map<Value, Value>, block
   if (x.regions.length !== y.regions.length || x.successors.length !== y.successors.length) return false;
   if (attrKey(x) !== attrKey(y)) return false;
   for (let i = 0; i < x.results.length; i++) if (x.results[i]!.type !== y.results[i]!.type) return false;
-  for (let i = 0; i < x.operands.length; i++) {
-    const v = x.operand(i);
-    if ((map.get(v) ?? v) !== y.operand(i)) return false;
+  if (hasTrait(x, 'Commutative')) {
+    // MLIR compares commutative operands as multisets (checkCommutativeEquivalent).
+    const ids = new Map<Value, number>();
+    const xs = x.operands.map((o) => idOf(map.get(o.value) ?? o.value, ids)).sort((a, b) => a - b);
+    const ys = y.operands.map((o) => idOf(o.value, ids)).sort((a, b) => a - b);
+    if (xs.some((v, i) => v !== ys[i])) return false;
+  } else {
+    for (let i = 0; i < x.operands.length; i++) {
+      const v = x.operand(i);
+      if ((map.get(v) ?? v) !== y.operand(i)) return false;
+    }
   }
   for (let i = 0; i < x.successors.length; i++) {
     const s = x.successors[i]!;
