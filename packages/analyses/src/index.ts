@@ -27,3 +27,4 @@ export {
 export type { BlockPlan, DeallocPlan, FunctionPlan, MemrefRef, OwnershipOptions, ReturnAction, Step } from './ownership-analysis.js';
 export { compareValues, deallocationBlockOrder, hasUnstructuredLoop } from './ownership-order.js';
 export { printOwnershipAnalysis, testOwnershipAnalysisPass } from './ownership-test-pass.js';
+export { ConstantFolder, constantValueOf, insertionRegion, materializeConstant } from './constant-folder.js';

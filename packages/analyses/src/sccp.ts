@@ -11,47 +11,22 @@
  *     constant; when every result was replaced and the op would be trivially
  *     dead, the op is erased (its regions are then never visited).
  *  4. After a block's ops, its arguments with constant lattices are replaced.
- *  5. Constants are made by the OperationFolder: once per (value, type) in the
- *     nearest region whose parent is isolated from above (or unregistered, or
- *     top-level), always inserted at the very start of that region's entry
- *     block — so later constants sit above earlier ones. Values that are not
- *     constants of a materializable kind (arith.constant's isBuildableWith,
- *     func.constant's symbol references) are left alone.
+ *  5. Constants are made by the OperationFolder (constant-folder.ts): once per
+ *     (value, type) in the nearest isolated region, at the very start of its
+ *     entry block. Values that are not constants of a materializable kind are
+ *     left alone.
  *  6. wouldOpBeTriviallyDead: not a terminator or symbol, and only reads or
  *     allocations of its own results, through nested ops for ops with
  *     recursive memory effects; an op without an effects interface is not dead.
  *
  * The lattice does not record which dialect produced a constant, so (5) picks
- * the materializer from the attribute; every dialect we register that
- * materializes (arith, memref) makes arith.constant, and func makes func.constant.
+ * the materializer from the attribute.
  */
 import { DataFlowSolver, DeadCodeAnalysis, type ConstantValue } from '@lifeline/dataflow';
-import {
-  Builder, DenseElementsAttr, FloatAttr, FunctionType, IntegerAttr, IntegerType, OpaqueAttr, SymbolRefAttr,
-  hasTrait, type Attribute, type Block, type Operation, type PassDef, type Region, type Registry, type Type, type Value,
-} from '@lifeline/ir';
+import { hasTrait, type Attribute, type Block, type Operation, type PassDef, type Region, type Value } from '@lifeline/ir';
+import { ConstantFolder } from './constant-folder.js';
 import { SparseConstantPropagation } from './constant-propagation.js';
 import { irDataFlowKeys } from './dataflow-test-passes.js';
-
-/** arith.constant's isBuildableWith (5). */
-function arithBuildable(a: Attribute, t: Type): boolean {
-  const typed = a instanceof IntegerAttr || a instanceof FloatAttr || a instanceof DenseElementsAttr ||
-    (a instanceof OpaqueAttr && /^(dense_resource|sparse)</.test(a.text));
-  if (!typed || (a as { type?: Type }).type !== t) return false;
-  return !(t instanceof IntegerType && t.signedness !== 'signless');
-}
-
-/** Region constants are materialized into (5). */
-function insertionRegion(block: Block): Region {
-  let b = block;
-  for (;;) {
-    const region = b.parent!;
-    const parent = region.parentOp;
-    // Unregistered ops might be isolated from above: MLIR's mightHaveTrait says yes.
-    if (!parent || !parent.parent || !parent.def || hasTrait(parent, 'IsolatedFromAbove')) return region;
-    b = parent.parent;
-  }
-}
 
 /** (6) MLIR's wouldOpBeTriviallyDead. */
 export function wouldOpBeTriviallyDead(root: Operation): boolean {
@@ -71,37 +46,6 @@ export function wouldOpBeTriviallyDead(root: Operation): boolean {
     if (!recursive) return false;
   }
   return true;
-}
-
-/** The OperationFolder's constant uniquing, per insertion region (5). */
-class ConstantFolder {
-  private readonly scopes = new Map<Region, Map<string, Value>>();
-  private readonly builder: Builder;
-  constructor(private readonly registry: Registry | undefined) {
-    this.builder = new Builder(registry ?? ({ lookup: () => undefined } as unknown as Registry));
-  }
-
-  getOrCreate(block: Block, value: Attribute, type: Type): Value | undefined {
-    const region = insertionRegion(block);
-    let scope = this.scopes.get(region);
-    if (!scope) this.scopes.set(region, (scope = new Map()));
-    const key = `${value}|${type}`;
-    const known = scope.get(key);
-    if (known) return known;
-    const op = this.materialize(region.blocks[0]!, value, type);
-    if (!op) return undefined;
-    scope.set(key, op.results[0]!);
-    return op.results[0]!;
-  }
-
-  private materialize(entry: Block, value: Attribute, type: Type): Operation | undefined {
-    this.builder.setInsertionPointToStart(entry);
-    if (arithBuildable(value, type)) return this.builder.create('arith.constant', { resultTypes: [type], attributes: [['value', value]] });
-    if (value instanceof SymbolRefAttr && !value.nested.length && type instanceof FunctionType) {
-      return this.builder.create('func.constant', { resultTypes: [type], attributes: [['value', value]] });
-    }
-    return undefined;
-  }
 }
 
 export const sccpPass: PassDef = {

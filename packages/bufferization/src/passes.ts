@@ -3,10 +3,14 @@
  * own file; this file only lists them.
  */
 import { passRegistry, type PassDef } from '@lifeline/ir';
+import { canonicalizePass } from './canonicalize.js';
+import { csePass } from './cse.js';
 import { ownershipBasedBufferDeallocationPass } from './obbd-pass.js';
 import { bufferDeallocationPipeline } from './pipeline.js';
 
 const passes: PassDef[] = [
+  canonicalizePass,
+  csePass,
   ownershipBasedBufferDeallocationPass,
   bufferDeallocationPipeline,
 ];

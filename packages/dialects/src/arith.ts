@@ -49,6 +49,8 @@ function allOneType(op: Operation): boolean {
 
 interface BinaryOptions {
   commutative?: boolean;
+  /** MLIR's Idempotent trait (op(x, x) = x), folded by the greedy driver. */
+  idempotent?: boolean;
   /** False for the divisions (NoMemoryEffect but not speculatable). */
   pure?: boolean;
   overflow?: boolean;
@@ -58,6 +60,7 @@ function binary(name: string, type: TypeConstraint, opts: BinaryOptions, attrs: 
   const traits: Trait[] = ['SameOperandsAndResultType'];
   if (opts.pure !== false) traits.push('Pure');
   if (opts.commutative) traits.push('Commutative');
+  if (opts.idempotent) traits.push('Idempotent');
   return defineOp({
     name,
     operands: [{ name: 'lhs', type }, { name: 'rhs', type }],
@@ -98,8 +101,8 @@ const intOps: OpSpec[] = [
   intBinary('floordivsi'),
   intBinary('remui'),
   intBinary('remsi'),
-  intBinary('andi', { commutative: true }),
-  intBinary('ori', { commutative: true }),
+  intBinary('andi', { commutative: true, idempotent: true }),
+  intBinary('ori', { commutative: true, idempotent: true }),
   intBinary('xori', { commutative: true }),
   intBinary('shrui'),
   intBinary('shrsi'),

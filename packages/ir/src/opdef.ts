@@ -20,7 +20,7 @@ export type Trait =
   | 'Terminator' | 'ReturnLike' | 'IsolatedFromAbove' | 'SymbolTable' | 'Symbol' | 'NoTerminator'
   | 'SingleBlock' | 'ConstantLike' | 'AutomaticAllocationScope' | 'AttrSizedOperandSegments'
   | 'AttrSizedResultSegments' | 'Pure' | 'Commutative' | 'SameOperandsAndResultType' | 'RecursiveMemoryEffects'
-  | 'NoRegionArguments' | 'HasParent' | 'FunctionLike' | 'CallableOp' | 'CallOp' | 'ViewLike';
+  | 'NoRegionArguments' | 'HasParent' | 'FunctionLike' | 'CallableOp' | 'CallOp' | 'ViewLike' | 'Idempotent';
 
 /** How many values an operand/result group holds. */
 export type Arity = 'single' | 'optional' | 'variadic';
@@ -251,6 +251,8 @@ function regionSpec(r: RegionSpec): RegionSpec {
   return out;
 }
 
+const noEffects = (): MemoryEffect[] => [];
+
 function normalizeSpec(s: OpSpec): OpSpec {
   const out: All<OpSpec> = {
     name: s.name, summary: s.summary,
@@ -258,7 +260,8 @@ function normalizeSpec(s: OpSpec): OpSpec {
     regions: s.regions?.map(regionSpec), successors: s.successors?.map(regionSpec),
     traits: s.traits, format: s.format, parse: s.parse, print: s.print, verify: s.verify, parents: s.parents,
     graphRegion: s.graphRegion, implicitTerminator: s.implicitTerminator,
-    memoryEffects: s.memoryEffects, regionBranch: s.regionBranch, regionBranchTerminator: s.regionBranchTerminator,
+    // Pure is NoMemoryEffect + AlwaysSpeculatable in MLIR: the effects interface, with no effects.
+    memoryEffects: s.memoryEffects ?? (s.traits?.includes('Pure') ? noEffects : undefined), regionBranch: s.regionBranch, regionBranchTerminator: s.regionBranchTerminator,
     branch: s.branch, call: s.call, callable: s.callable, viewLike: s.viewLike, constant: s.constant, fold: s.fold,
     resultNames: s.resultNames, blockArgNames: s.blockArgNames, defaultDialect: s.defaultDialect,
   };

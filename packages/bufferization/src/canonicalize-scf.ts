@@ -1,0 +1,379 @@
+/**
+ * scf canonicalizations (MLIR 19 lib/Dialect/SCF/IR/SCF.cpp), in the order
+ * MLIR registers them; all have benefit 1 unless said.
+ *
+ *  1. scf.if's in-place fold (tried first): if (xori c, true) with an else
+ *     region swaps the regions and branches on c.
+ *  2. ConditionPropagation: uses of a non-constant condition inside the then
+ *     (else) region become `true` (`false`) constants made before the if.
+ *  3. ConvertTrivialIfToSelect: results whose yielded values are both defined
+ *     outside the if become the common value or an arith.select; the if keeps
+ *     the other results (fails when none can be hoisted).
+ *  4. RemoveEmptyElseBranch: an if without results whose else holds only its
+ *     yield loses the else region.
+ *  5. RemoveStaticCondition: a constant condition inlines the taken region (or
+ *     erases the if when that is an absent else).
+ *  6. RemoveUnusedResults: unused results are dropped (regions moved into a
+ *     new if, yields filtered).
+ *  7. ReplaceIfYieldWithConditionOrValue: a used result yielded as the same
+ *     value on both sides becomes that value; yielded `true`/`false` constants
+ *     become the condition or its negation.
+ *  8. scf.for ForOpIterArgsFolder: an iter_arg is dropped when the body yields
+ *     it unchanged, or when it is unused in the body and either its init is
+ *     yielded or the result is unused; its uses become the init value.
+ *  9. scf.for SimplifyTrivialLoops: lb == ub or a constant trip count <= 0 gives
+ *     the inits; one iteration (step >= ub - lb) inlines the body with lb; a
+ *     body of only a yield of values defined outside gives those values.
+ * 10. scf.execute_region SingleBlockExecuteInliner: a single-block region is
+ *     inlined (multi-block inlining into a CFG is not done here).
+ * 11. scf.index_switch FoldConstantCase: a constant index inlines its case (or
+ *     the default region).
+ * Not implemented (documented differences): CombineIfs, CombineNestedIfs, the
+ * scf.while patterns, MultiBlockExecuteInliner.
+ */
+import { Block, DenseArrayAttr, IntegerAttr, IntegerType, type Operation, type Region, type Rewriter, type Value } from '@lifeline/ir';
+import { constBool, constIntBits, constOf, defOp, isOne } from './match.js';
+import type { RewritePattern } from './pattern.js';
+
+const i1 = IntegerType.get(1);
+const yieldOf = (r: Region): Operation => r.blocks[0]!.last!;
+
+/** MLIR's replaceOpWithRegion: inline the single block before `op`, replace `op` by its terminator's operands. */
+export function replaceOpWithRegion(rw: Rewriter, op: Operation, region: Region, args: readonly Value[] = []): void {
+  const block = region.blocks[0]!;
+  const term = block.last!;
+  const results = term.operandValues();
+  rw.inlineBlockBefore(block, op, args);
+  rw.replaceOp(op, results);
+  rw.eraseOp(term);
+}
+
+function boolConst(rw: Rewriter, at: Operation, v: boolean): Value {
+  rw.setInsertionPointBefore(at);
+  return rw.create('arith.constant', { resultTypes: [i1], attributes: [['value', IntegerAttr.bool(v)]], loc: at.loc }).results[0]!;
+}
+
+/** A new scf.if before `op` with empty regions (blocks added by the caller). */
+function newIf(rw: Rewriter, op: Operation, cond: Value, types: readonly Operation['results'][number]['type'][]): Operation {
+  rw.setInsertionPointBefore(op);
+  const n = rw.create('scf.if', { operands: [cond], resultTypes: types, regions: 2, loc: op.loc });
+  for (const [k, v] of op.attributesIfAny ?? []) n.attributes.set(k, v);
+  return n;
+}
+
+function moveRegion(rw: Rewriter, from: Region, to: Region): void {
+  rw.inlineRegionBefore(from, to);
+}
+
+/** (1) */
+const ifNotCondition: RewritePattern = {
+  name: 'IfOpFoldNotCondition', rootName: 'scf.if', benefit: Infinity,
+  matchAndRewrite(op, rw) {
+    if (op.regions[1]!.empty) return false;
+    const not = defOp(op.operand(0), 'arith.xori');
+    if (!not || !isOne(not.operand(1))) return false;
+    rw.modifyInPlace(op, () => {
+      op.setOperand(0, not.operand(0));
+      const [t, e] = [op.regions[0]!.blocks, op.regions[1]!.blocks];
+      op.regions[0]!.blocks = [];
+      op.regions[1]!.blocks = [];
+      for (const b of e) op.regions[0]!.pushBlock(b);
+      for (const b of t) op.regions[1]!.pushBlock(b);
+    });
+    return true;
+  },
+};
+
+/** (2) */
+const conditionPropagation: RewritePattern = {
+  name: 'ConditionPropagation', rootName: 'scf.if',
+  matchAndRewrite(op, rw) {
+    const cond = op.operand(0);
+    if (constOf(cond)) return false;
+    let t: Value | undefined, f: Value | undefined;
+    let changed = false;
+    for (let u = cond.firstUse; u;) {
+      const next = u.nextUse;
+      const r = u.owner.parentRegion;
+      if (r && op.regions[0]!.isAncestorOf(r)) {
+        t ??= boolConst(rw, op, true);
+        const use = u;
+        rw.modifyInPlace(use.owner, () => use.set(t!));
+        changed = true;
+      } else if (r && op.regions[1]!.isAncestorOf(r)) {
+        f ??= boolConst(rw, op, false);
+        const use = u;
+        rw.modifyInPlace(use.owner, () => use.set(f!));
+        changed = true;
+      }
+      u = next;
+    }
+    return changed;
+  },
+};
+
+/** (3) */
+const convertTrivialIfToSelect: RewritePattern = {
+  name: 'ConvertTrivialIfToSelect', rootName: 'scf.if',
+  matchAndRewrite(op, rw) {
+    if (!op.results.length) return false;
+    const cond = op.operand(0);
+    const [thenR, elseR] = op.regions as [Region, Region];
+    const ty = yieldOf(thenR).operandValues();
+    const ey = yieldOf(elseR).operandValues();
+    const kept = ty.map((tv, i) => tv.parentRegion === thenR || ey[i]!.parentRegion === elseR);
+    const keptTypes = op.results.filter((_, i) => kept[i]).map((r) => r.type);
+    if (keptTypes.length === op.results.length) return false;
+    const repl = newIf(rw, op, cond, keptTypes);
+    moveRegion(rw, thenR, repl.regions[0]!);
+    moveRegion(rw, elseR, repl.regions[1]!);
+    rw.setInsertionPointBefore(repl);
+    const results: Value[] = [];
+    const trueYields: Value[] = [], falseYields: Value[] = [];
+    ty.forEach((tv, i) => {
+      const fv = ey[i]!;
+      if (kept[i]) {
+        results.push(repl.results[trueYields.length]!);
+        trueYields.push(tv);
+        falseYields.push(fv);
+      } else if (tv === fv) results.push(tv);
+      else results.push(rw.create('arith.select', { operands: [cond, tv, fv], resultTypes: [tv.type], loc: op.loc }).results[0]!);
+    });
+    replaceYield(rw, yieldOf(repl.regions[0]!), trueYields);
+    replaceYield(rw, yieldOf(repl.regions[1]!), falseYields);
+    rw.replaceOp(op, results);
+    return true;
+  },
+};
+
+function replaceYield(rw: Rewriter, y: Operation, values: readonly Value[]): void {
+  rw.setInsertionPointBefore(y);
+  rw.create('scf.yield', { operands: values, loc: y.loc });
+  rw.eraseOp(y);
+}
+
+/** (4) */
+const removeEmptyElseBranch: RewritePattern = {
+  name: 'RemoveEmptyElseBranch', rootName: 'scf.if',
+  matchAndRewrite(op, rw) {
+    if (op.results.length) return false;
+    const els = op.regions[1]!.blocks[0];
+    if (!els || els.first !== els.last) return false;
+    const n = newIf(rw, op, op.operand(0), []);
+    moveRegion(rw, op.regions[0]!, n.regions[0]!);
+    rw.eraseOp(op);
+    return true;
+  },
+};
+
+/** (5) */
+const removeStaticCondition: RewritePattern = {
+  name: 'RemoveStaticCondition', rootName: 'scf.if',
+  matchAndRewrite(op, rw) {
+    const c = constBool(op.operand(0));
+    if (c === undefined) return false;
+    if (c) replaceOpWithRegion(rw, op, op.regions[0]!);
+    else if (!op.regions[1]!.empty) replaceOpWithRegion(rw, op, op.regions[1]!);
+    else rw.eraseOp(op);
+    return true;
+  },
+};
+
+/** (6) */
+const removeUnusedResults: RewritePattern = {
+  name: 'RemoveUnusedResults', rootName: 'scf.if',
+  matchAndRewrite(op, rw) {
+    const used = op.results.filter((r) => r.hasUses);
+    if (used.length === op.results.length) return false;
+    const n = newIf(rw, op, op.operand(0), used.map((r) => r.type));
+    for (let i = 0; i < 2; i++) {
+      const dest = new Block();
+      n.regions[i]!.pushBlock(dest);
+      rw.mergeBlocks(op.regions[i]!.blocks[0]!, dest);
+      const y = dest.last!;
+      const operands = used.map((r) => y.operand(r.index));
+      rw.modifyInPlace(y, () => y.setOperands(operands));
+    }
+    // Unused results keep themselves as replacement: they have no uses to rewrite.
+    const repl: Value[] = [...op.results];
+    used.forEach((r, i) => (repl[r.index] = n.results[i]!));
+    rw.replaceOp(op, repl);
+    return true;
+  },
+};
+
+/** (7) */
+const replaceIfYieldWithConditionOrValue: RewritePattern = {
+  name: 'ReplaceIfYieldWithConditionOrValue', rootName: 'scf.if',
+  matchAndRewrite(op, rw) {
+    if (!op.results.length) return false;
+    const ty = yieldOf(op.regions[0]!).operandValues();
+    const ey = yieldOf(op.regions[1]!).operandValues();
+    let changed = false;
+    op.results.forEach((r, i) => {
+      const tv = ty[i]!, fv = ey[i]!;
+      if (tv === fv) {
+        if (r.hasUses) {
+          // MLIR replaces these uses directly, without telling the driver.
+          r.replaceAllUsesWith(tv);
+          changed = true;
+        }
+        return;
+      }
+      const tb = constBool(tv), fb = constBool(fv);
+      if (tb === undefined || fb === undefined) return;
+      if (!tb && fb && r.hasUses) {
+        const one = boolConst(rw, op, true);
+        rw.setInsertionPointBefore(op);
+        const not = rw.create('arith.xori', { operands: [op.operand(0), one], resultTypes: [i1], loc: op.loc }).results[0]!;
+        r.replaceAllUsesWith(not);
+        changed = true;
+      }
+      if (tb && !fb && r.hasUses) {
+        r.replaceAllUsesWith(op.operand(0));
+        changed = true;
+      }
+    });
+    return changed;
+  },
+};
+
+/** A new scf.for before `op` with a body block (iv + iter args), and a yield when there are no iter args. */
+function newFor(rw: Rewriter, op: Operation, inits: readonly Value[]): Operation {
+  rw.setInsertionPointBefore(op);
+  const lb = op.operand(0);
+  const n = rw.create('scf.for', {
+    operands: [lb, op.operand(1), op.operand(2), ...inits], resultTypes: inits.map((v) => v.type), regions: 1, loc: op.loc,
+  });
+  for (const [k, v] of op.attributesIfAny ?? []) n.attributes.set(k, v);
+  const body = new Block([lb.type, ...inits.map((v) => v.type)]);
+  n.regions[0]!.pushBlock(body);
+  if (!inits.length) {
+    rw.setInsertionPointToEnd(body);
+    rw.create('scf.yield', { loc: op.loc });
+  }
+  return n;
+}
+
+/** (8) */
+const forOpIterArgsFolder: RewritePattern = {
+  name: 'ForOpIterArgsFolder', rootName: 'scf.for',
+  matchAndRewrite(op, rw) {
+    const inits = op.operandValues().slice(3);
+    const body = op.regions[0]!.blocks[0]!;
+    const iterArgs = body.arguments.slice(1);
+    const yielded = body.last!.operandValues();
+    const keep = inits.map((init, i) => {
+      const arg = iterArgs[i]!;
+      const forwarded = arg === yielded[i] || (!arg.hasUses && (init === yielded[i] || !op.results[i]!.hasUses));
+      return !forwarded;
+    });
+    if (keep.every((k) => k)) return false;
+    const newInits = inits.filter((_, i) => keep[i]);
+    const n = newFor(rw, op, newInits);
+    const newBody = n.regions[0]!.blocks[0]!;
+    const transfer: Value[] = [newBody.arguments[0]!];
+    const results: Value[] = [];
+    let k = 0;
+    inits.forEach((init, i) => {
+      if (keep[i]) {
+        transfer.push(newBody.arguments[1 + k]!);
+        results.push(n.results[k++]!);
+      } else {
+        transfer.push(init);
+        results.push(init);
+      }
+    });
+    if (!newInits.length) {
+      const y = newBody.last!;
+      rw.inlineBlockBefore(body, y, transfer);
+      rw.eraseOp(y.prev!);
+      rw.replaceOp(op, results);
+      return true;
+    }
+    rw.mergeBlocks(body, newBody, transfer);
+    const merged = newBody.last!;
+    rw.setInsertionPointBefore(merged);
+    rw.create('scf.yield', { operands: merged.operandValues().filter((_, i) => keep[i]), loc: merged.loc });
+    rw.eraseOp(merged);
+    rw.replaceOp(op, results);
+    return true;
+  },
+};
+
+/** (9) ub - lb when both are constants, or ub = addi(lb, c). */
+function constDiff(l: Value, u: Value): bigint | undefined {
+  const cl = constIntBits(l), cu = constIntBits(u);
+  if (cl && cu) return BigInt.asIntN(64, BigInt.asIntN(cl.width, cu.bits - cl.bits));
+  const add = defOp(u, 'arith.addi');
+  if (!add) return undefined;
+  const signed = (v: Value) => {
+    const c = constIntBits(v);
+    return c ? BigInt.asIntN(c.width, c.bits) : undefined;
+  };
+  if (add.operand(0) === l && signed(add.operand(1)) !== undefined) return signed(add.operand(1));
+  if (add.operand(1) === l && signed(add.operand(0)) !== undefined) return signed(add.operand(0));
+  return undefined;
+}
+
+const simplifyTrivialLoops: RewritePattern = {
+  name: 'SimplifyTrivialLoops', rootName: 'scf.for',
+  matchAndRewrite(op, rw) {
+    const [lb, ub, step] = [op.operand(0), op.operand(1), op.operand(2)];
+    const inits = op.operandValues().slice(3);
+    if (lb === ub) {
+      rw.replaceOp(op, inits);
+      return true;
+    }
+    const diff = constDiff(lb, ub);
+    if (diff === undefined) return false;
+    if (diff <= 0n) {
+      rw.replaceOp(op, inits);
+      return true;
+    }
+    const s = constIntBits(step);
+    if (!s) return false;
+    if (BigInt.asIntN(s.width, s.bits) >= diff) {
+      replaceOpWithRegion(rw, op, op.regions[0]!, [lb, ...inits]);
+      return true;
+    }
+    const body = op.regions[0]!.blocks[0]!;
+    if (body.first !== body.last) return false;
+    const yielded = body.last!.operandValues();
+    if (yielded.some((v) => v.parentRegion && op.regions[0]!.isAncestorOf(v.parentRegion))) return false;
+    rw.replaceOp(op, yielded);
+    return true;
+  },
+};
+
+/** (10) */
+const singleBlockExecuteInliner: RewritePattern = {
+  name: 'SingleBlockExecuteInliner', rootName: 'scf.execute_region',
+  matchAndRewrite(op, rw) {
+    if (op.regions[0]!.blocks.length !== 1) return false;
+    replaceOpWithRegion(rw, op, op.regions[0]!);
+    return true;
+  },
+};
+
+/** (11) */
+const foldConstantCase: RewritePattern = {
+  name: 'FoldConstantCase', rootName: 'scf.index_switch',
+  matchAndRewrite(op, rw) {
+    const c = constOf(op.operand(0));
+    if (!(c instanceof IntegerAttr)) return false;
+    const cases = op.getAttr('cases');
+    const values = cases instanceof DenseArrayAttr ? cases.values.map((v) => BigInt(v)) : [];
+    const i = values.indexOf(BigInt(c.value));
+    replaceOpWithRegion(rw, op, op.regions[i < 0 ? 0 : i + 1]!);
+    return true;
+  },
+};
+
+export const scfPatterns: RewritePattern[] = [
+  ifNotCondition, conditionPropagation, convertTrivialIfToSelect, removeEmptyElseBranch, removeStaticCondition,
+  removeUnusedResults, replaceIfYieldWithConditionOrValue,
+  forOpIterArgsFolder, simplifyTrivialLoops,
+  singleBlockExecuteInliner,
+  foldConstantCase,
+];

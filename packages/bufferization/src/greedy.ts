@@ -1,0 +1,302 @@
+/**
+ * MLIR 19's greedy pattern rewrite driver (lib/Transforms/Utils/
+ * GreedyPatternRewriteDriver.cpp, RegionPatternRewriteDriver) over the regions
+ * of one op.
+ *
+ *  1. Each iteration clears the worklist and fills it by walking the region:
+ *     post-order by default; with `topDown`, pre-order (not entering the
+ *     regions of constants) and then reversed, so ops pop in pre-order.
+ *     Constants met on the walk go to a fresh OperationFolder
+ *     (constant-folder.ts (3)): hoisted to their isolated region's entry, and a
+ *     duplicate is replaced by the known one and not enqueued.
+ *  2. The worklist is a stack without duplicates: push keeps an op's first
+ *     position, pop takes the last one, removal leaves a hole.
+ *  3. A popped op is erased when it has no uses and would be trivially dead.
+ *  4. Otherwise, unless it is ConstantLike, it is folded (see `foldOp`):
+ *     an in-place fold re-enqueues it; a fold to values/attributes materializes
+ *     constants right before the op (the op's dialect materializer; on failure
+ *     the constants made so far are erased and patterns are tried) and
+ *     replaces the op.
+ *  5. Otherwise the matching patterns are tried by decreasing benefit (stable
+ *     in list order); the first that succeeds counts as one rewrite.
+ *  6. Rewriter events: an inserted or modified op is enqueued (with its
+ *     ancestors up to the scope region); an erased op leaves the worklist and
+ *     the defining ops of its operands are enqueued when the operand has at
+ *     most one other user.
+ *  7. After the worklist empties, region simplification (region-simplify.ts)
+ *     runs unless disabled. The driver iterates while anything changed, at
+ *     most `maxIterations` times (-1: no limit); `maxNumRewrites` bounds the
+ *     pattern rewrites of one iteration (-1: no limit).
+ */
+import { ConstantFolder, constantValueOf, materializeConstant, wouldOpBeTriviallyDead } from '@lifeline/analyses';
+import { hasTrait, type Attribute, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
+import type { RewritePattern } from './pattern.js';
+import { simplifyRegions } from './region-simplify.js';
+import { TrackingRewriter } from './tracking-rewriter.js';
+
+export interface GreedyConfig {
+  topDown?: boolean;
+  /** MLIR's GreedySimplifyRegionLevel; the canonicalizer's default is 'normal'. */
+  regionSimplify?: 'disabled' | 'normal' | 'aggressive';
+  maxIterations?: number;
+  maxNumRewrites?: number;
+  /** Whether ops are folded (4); default true. */
+  fold?: boolean;
+}
+
+/** (2) */
+class Worklist {
+  private list: (Operation | null)[] = [];
+  private readonly index = new Map<Operation, number>();
+  get empty(): boolean {
+    while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
+    return this.list.length === 0;
+  }
+  push(op: Operation): void {
+    if (this.index.has(op)) return;
+    this.index.set(op, this.list.length);
+    this.list.push(op);
+  }
+  pop(): Operation {
+    let op = this.list.pop();
+    while (!op) op = this.list.pop();
+    this.index.delete(op);
+    return op;
+  }
+  remove(op: Operation): void {
+    const i = this.index.get(op);
+    if (i === undefined) return;
+    this.list[i] = null;
+    this.index.delete(op);
+  }
+  clear(): void {
+    this.list = [];
+    this.index.clear();
+  }
+  reverse(): void {
+    this.list.reverse();
+    this.list.forEach((op, i) => op && this.index.set(op, i));
+  }
+}
+
+/** The constant operands of `op` (MLIR's m_Constant on each operand). */
+export function constantOperands(op: Operation): (Attribute | undefined)[] {
+  return op.operands.map((o) => {
+    const d = o.value.definingOp;
+    return d ? constantValueOf(d) : undefined;
+  });
+}
+
+/**
+ * MLIR's Operation::fold: the op's fold hook; when it gives nothing (or only
+ * changes the op in place), the trait folds in trait order — Commutative moves
+ * constant operands to the end (stable), Idempotent folds op(x, x) to x.
+ * Returns the replacements, 'inPlace', or undefined.
+ */
+export function foldOp(op: Operation): (Attribute | Value)[] | 'inPlace' | undefined {
+  const spec = op.def?.spec;
+  if (!spec) return undefined;
+  const constants = constantOperands(op);
+  const folded = spec.fold?.(op, constants);
+  if (folded && !(folded.length === 1 && folded[0] === op.results[0])) return folded;
+  const inPlace = !!folded;
+  if (hasTrait(op, 'Commutative') && op.operands.length >= 2) {
+    const first = constants.findIndex((c) => c !== undefined);
+    if (first >= 0 && constants.slice(first).some((c) => c === undefined)) {
+      const values = op.operandValues();
+      const tail = values.slice(first);
+      const isConst = constants.slice(first);
+      const reordered = [...tail.filter((_, i) => !isConst[i]), ...tail.filter((_, i) => isConst[i])];
+      reordered.forEach((v, i) => op.setOperand(first + i, v));
+      return 'inPlace';
+    }
+  }
+  if (hasTrait(op, 'Idempotent') && op.operands.length === 2 && op.operand(0) === op.operand(1)) return [op.operand(0)];
+  return inPlace ? 'inPlace' : undefined;
+}
+
+/** Applies `patterns` and folds greedily to the regions of `root` (1–7); returns whether it converged. */
+export function applyPatternsGreedily(root: Operation, patterns: readonly RewritePattern[], registry: Registry, config: GreedyConfig = {}): boolean {
+  let converged = true;
+  for (const region of root.regions) converged = new GreedyDriver(region, patterns, registry, config).run() && converged;
+  return converged;
+}
+
+class GreedyDriver {
+  private readonly worklist = new Worklist();
+  private readonly rewriter: TrackingRewriter;
+  private readonly byName = new Map<string, RewritePattern[]>();
+  private readonly anyOp: RewritePattern[];
+  private readonly maxIterations: number;
+  private readonly maxNumRewrites: number;
+
+  constructor(private readonly scope: Region, patterns: readonly RewritePattern[], registry: Registry, private readonly config: GreedyConfig) {
+    this.maxIterations = config.maxIterations ?? 10;
+    this.maxNumRewrites = config.maxNumRewrites ?? -1;
+    // (5) stable sort by decreasing benefit.
+    const sorted = [...patterns].sort((a, b) => (b.benefit ?? 1) - (a.benefit ?? 1));
+    this.anyOp = sorted.filter((p) => p.rootName === undefined);
+    for (const p of sorted) {
+      if (p.rootName === undefined) continue;
+      let list = this.byName.get(p.rootName);
+      if (!list) this.byName.set(p.rootName, (list = []));
+      list.push(p);
+    }
+    this.rewriter = new TrackingRewriter(registry, {
+      onInserted: (op) => this.add(op),
+      onModified: (op) => this.add(op),
+      onErased: (op) => this.erased(op),
+    });
+  }
+
+  run(): boolean {
+    let iteration = 0;
+    let again = false;
+    do {
+      if (++iteration > this.maxIterations && this.maxIterations !== -1) break;
+      this.worklist.clear();
+      this.fill(); // (1)
+      again = this.processWorklist();
+      if ((this.config.regionSimplify ?? 'normal') !== 'disabled') {
+        again = simplifyRegions(this.rewriter, [this.scope], this.config.regionSimplify === 'aggressive') || again; // (7)
+      }
+    } while (again);
+    return !again;
+  }
+
+  /** (1) */
+  private fill(): void {
+    const folder = new ConstantFolder(undefined);
+    const known = (op: Operation): boolean => {
+      const value = constantValueOf(op);
+      if (!value) return false;
+      const existing = folder.insertKnownConstant(op, value);
+      if (!existing) return false;
+      this.rewriter.replaceOp(op, existing.results);
+      return true;
+    };
+    if (!this.config.topDown) {
+      for (const b of [...this.scope.blocks]) {
+        for (let op = b.first; op;) {
+          const next: Operation | null = op.next;
+          op.walkPostOrder((o) => {
+            if (!known(o)) this.worklist.push(o);
+          });
+          op = next;
+        }
+      }
+      return;
+    }
+    const visit = (op: Operation): void => {
+      if (known(op)) return;
+      this.worklist.push(op);
+      for (const r of op.regions) for (const b of r.blocks) for (const o of b.opList()) visit(o);
+    };
+    for (const b of [...this.scope.blocks]) for (const o of b.opList()) visit(o);
+    this.worklist.reverse();
+  }
+
+  /** (6) An op and its ancestors up to the scope region. */
+  private add(op: Operation): void {
+    const chain: Operation[] = [];
+    for (let o: Operation | null = op; o;) {
+      chain.push(o);
+      const region: Region | null = o.parentRegion;
+      if (region === this.scope) {
+        for (const x of chain) this.worklist.push(x);
+        return;
+      }
+      if (!region) return;
+      o = region.parentOp;
+    }
+  }
+
+  /** (6) */
+  private erased(op: Operation): void {
+    for (const operand of op.operands) {
+      const d = operand.value.definingOp;
+      if (!d) continue;
+      let other: Operation | undefined;
+      let many = false;
+      for (let u = operand.value.firstUse; u; u = u.nextUse) {
+        if (u.owner === op || u.owner === other) continue;
+        if (!other) {
+          other = u.owner;
+          continue;
+        }
+        many = true;
+        break;
+      }
+      if (!many) this.add(d);
+    }
+    this.worklist.remove(op);
+  }
+
+  private processWorklist(): boolean {
+    let changed = false;
+    let rewrites = 0;
+    while (!this.worklist.empty && (this.maxNumRewrites === -1 || rewrites < this.maxNumRewrites)) {
+      const op = this.worklist.pop();
+      if (op.results.every((r) => !r.hasUses) && wouldOpBeTriviallyDead(op)) { // (3)
+        this.rewriter.eraseOp(op);
+        changed = true;
+        continue;
+      }
+      if (this.config.fold !== false && !hasTrait(op, 'ConstantLike') && this.tryFold(op)) { // (4)
+        changed = true;
+        continue;
+      }
+      if (this.applyPatterns(op)) { // (5)
+        changed = true;
+        rewrites++;
+      }
+    }
+    return changed;
+  }
+
+  /** (4) */
+  private tryFold(op: Operation): boolean {
+    const folded = foldOp(op);
+    if (!folded) return false;
+    if (folded === 'inPlace') {
+      this.add(op);
+      return true;
+    }
+    this.rewriter.setInsertionPointBefore(op);
+    const replacements: Value[] = [];
+    const made: Operation[] = [];
+    for (let i = 0; i < folded.length; i++) {
+      const f = folded[i]!;
+      if (isValue(f)) {
+        replacements.push(f);
+        continue;
+      }
+      const c = materializeConstant(this.rewriter, f as Attribute, op.results[i]!.type);
+      if (!c) {
+        for (const m of made) this.rewriter.eraseOp(m);
+        return false;
+      }
+      c.loc = op.loc;
+      made.push(c);
+      replacements.push(c.results[0]!);
+    }
+    this.rewriter.replaceOp(op, replacements);
+    return true;
+  }
+
+  /** (5) */
+  private applyPatterns(op: Operation): boolean {
+    const specific = this.byName.get(op.name);
+    const list = !specific ? this.anyOp : !this.anyOp.length ? specific : mergeByBenefit(specific, this.anyOp);
+    for (const p of list) if (p.matchAndRewrite(op, this.rewriter)) return true;
+    return false;
+  }
+}
+
+function isValue(x: unknown): x is Value {
+  return typeof x === 'object' && x !== null && 'firstUse' in x;
+}
+
+function mergeByBenefit(a: readonly RewritePattern[], b: readonly RewritePattern[]): RewritePattern[] {
+  return [...a, ...b].sort((x, y) => (y.benefit ?? 1) - (x.benefit ?? 1));
+}

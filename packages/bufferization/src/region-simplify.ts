@@ -1,0 +1,197 @@
+/**
+ * MLIR 19's region simplification (lib/Transforms/Utils/RegionUtils.cpp) as the
+ * greedy driver runs it after each iteration.
+ *
+ *  1. eraseUnreachableBlocks: in every region with more than one block, blocks
+ *     not reachable from the entry are erased (uses of their values dropped);
+ *     nested regions of the remaining blocks (and of single-block regions) are
+ *     visited too.
+ *  2. runRegionDCE: liveness to a fixpoint — each region's blocks in
+ *     post-order from the entry, ops in reverse: a terminator is live and makes
+ *     the successor arguments it forwards live (all arguments of a successor of
+ *     a non-branch terminator); an op that would not be trivially dead is live;
+ *     an op (or a non-entry block argument) is live when a use is by a live op,
+ *     except a forwarding use into a dead successor argument.
+ *  3. Deletion, per region: in multi-block regions, forwarded operands of dead
+ *     successor arguments are removed; dead ops are erased (ops in reverse,
+ *     blocks in post-order), live ones are recursed into; then dead arguments
+ *     of non-entry blocks are erased.
+ *  4. 'aggressive' would also merge identical blocks and drop redundant
+ *     arguments; this driver does not implement it and treats it as 'normal'.
+ */
+import { wouldOpBeTriviallyDead } from '@lifeline/analyses';
+import { hasTrait, type Block, type Operation, type Region, type Value } from '@lifeline/ir';
+import { eraseOperandAt } from './op-util.js';
+import { postOrderFromEntry, type TrackingRewriter } from './tracking-rewriter.js';
+
+export function simplifyRegions(rewriter: TrackingRewriter, regions: readonly Region[], _aggressive: boolean): boolean {
+  const erasedBlocks = eraseUnreachableBlocks(rewriter, regions);
+  const erasedOps = runRegionDCE(rewriter, regions);
+  return erasedBlocks || erasedOps;
+}
+
+/** (1) */
+export function eraseUnreachableBlocks(rewriter: TrackingRewriter, regions: readonly Region[]): boolean {
+  let erased = false;
+  const work = [...regions];
+  while (work.length) {
+    const region = work.pop()!;
+    if (!region.blocks.length) continue;
+    if (region.blocks.length === 1) {
+      for (let op = region.blocks[0]!.first; op; op = op.next) work.push(...op.regions);
+      continue;
+    }
+    const reachable = new Set(postOrderFromEntry(region));
+    for (const block of [...region.blocks]) {
+      if (!reachable.has(block)) {
+        dropDefinedValueUses(block);
+        rewriter.eraseBlock(block);
+        erased = true;
+        continue;
+      }
+      for (let op = block.first; op; op = op.next) work.push(...op.regions);
+    }
+  }
+  return erased;
+}
+
+function dropDefinedValueUses(block: Block): void {
+  for (const a of block.arguments) while (a.firstUse) a.firstUse.unlink();
+  for (let op = block.first; op; op = op.next) {
+    op.walk((o) => {
+      for (const r of o.results) while (r.firstUse) r.firstUse.unlink();
+      for (const reg of o.regions) for (const b of reg.blocks) for (const a of b.arguments) while (a.firstUse) a.firstUse.unlink();
+    });
+  }
+}
+
+class LiveMap {
+  readonly ops = new Set<Operation>();
+  readonly args = new Set<Value>();
+  changed = false;
+  isLive(v: Value): boolean {
+    const d = v.definingOp;
+    return d ? this.ops.has(d) : this.args.has(v);
+  }
+  setLive(v: Value): void {
+    const d = v.definingOp;
+    if (d) this.setOpLive(d);
+    else if (!this.args.has(v)) {
+      this.args.add(v);
+      this.changed = true;
+    }
+  }
+  setOpLive(op: Operation): void {
+    if (this.ops.has(op)) return;
+    this.ops.add(op);
+    this.changed = true;
+  }
+}
+
+/** The successor argument `use` forwards into, if its owner is a branch. */
+function forwardedArgument(op: Operation, operandIndex: number): Value | undefined {
+  const branch = op.def?.spec.branch;
+  if (!branch) return undefined;
+  for (let i = 0; i < op.successors.length; i++) {
+    const start = branch.successorOperandStart(op, i);
+    const n = branch.successorOperands(op, i).length;
+    if (operandIndex >= start && operandIndex < start + n) return op.successors[i]!.arguments[operandIndex - start];
+  }
+  return undefined;
+}
+
+function processValue(v: Value, live: LiveMap): void {
+  for (let u = v.firstUse; u; u = u.nextUse) {
+    const owner = u.owner;
+    if (hasTrait(owner, 'Terminator')) {
+      const arg = forwardedArgument(owner, u.index);
+      if (arg && !live.isLive(arg)) continue;
+    }
+    if (live.ops.has(owner)) {
+      live.setLive(v);
+      return;
+    }
+  }
+}
+
+function propagateOp(op: Operation, live: LiveMap): void {
+  for (const r of op.regions) propagateRegion(r, live);
+  if (hasTrait(op, 'Terminator')) {
+    live.setOpLive(op);
+    const branch = op.def?.spec.branch;
+    op.successors.forEach((s, i) => {
+      const n = branch ? branch.successorOperands(op, i).length : s.arguments.length;
+      for (let k = 0; k < n; k++) live.setLive(s.arguments[k]!);
+    });
+    return;
+  }
+  if (live.ops.has(op)) return;
+  if (!wouldOpBeTriviallyDead(op)) {
+    live.setOpLive(op);
+    return;
+  }
+  for (const r of op.results) processValue(r, live);
+}
+
+function propagateRegion(region: Region, live: LiveMap): void {
+  if (!region.blocks.length) return;
+  for (const block of postOrderFromEntry(region)) {
+    for (let op = block.last; op; op = op.prev) propagateOp(op, live);
+    if (block.isEntryBlock) continue;
+    for (const a of block.arguments) if (!live.isLive(a)) processValue(a, live);
+  }
+}
+
+/** (3) */
+function deleteDeadness(rewriter: TrackingRewriter, regions: readonly Region[], live: LiveMap): boolean {
+  let erased = false;
+  for (const region of regions) {
+    if (!region.blocks.length) continue;
+    const single = region.blocks.length === 1;
+    for (const block of postOrderFromEntry(region)) {
+      if (!single) eraseDeadSuccessorOperands(block.last!, live);
+      for (let op = block.last; op;) {
+        const prev: Operation | null = op.prev;
+        if (!live.ops.has(op)) {
+          erased = true;
+          for (const r of op.results) while (r.firstUse) r.firstUse.unlink();
+          rewriter.eraseOp(op);
+        } else {
+          erased = deleteDeadness(rewriter, op.regions, live) || erased;
+        }
+        op = prev;
+      }
+    }
+    for (const block of region.blocks.slice(1)) {
+      for (let i = block.arguments.length - 1; i >= 0; i--) {
+        const a = block.arguments[i]!;
+        if (live.isLive(a)) continue;
+        while (a.firstUse) a.firstUse.unlink();
+        block.eraseArgument(i);
+      }
+    }
+  }
+  return erased;
+}
+
+function eraseDeadSuccessorOperands(term: Operation, live: LiveMap): void {
+  const branch = term.def?.spec.branch;
+  if (!branch) return;
+  for (let s = term.successors.length - 1; s >= 0; s--) {
+    const succ = term.successors[s]!;
+    const n = branch.successorOperands(term, s).length;
+    for (let k = n - 1; k >= 0; k--) {
+      if (!live.isLive(succ.arguments[k]!)) eraseOperandAt(term, branch.successorOperandStart(term, s) + k);
+    }
+  }
+}
+
+/** (2)(3) */
+export function runRegionDCE(rewriter: TrackingRewriter, regions: readonly Region[]): boolean {
+  const live = new LiveMap();
+  do {
+    live.changed = false;
+    for (const r of regions) propagateRegion(r, live);
+  } while (live.changed);
+  return deleteDeadness(rewriter, regions, live);
+}
