@@ -3,8 +3,15 @@
  * own file; this file only lists them.
  */
 import { passRegistry, type PassDef } from '@lifeline/ir';
+import { lowerDeallocationsPass } from './lower-deallocations.js';
+import { convertBufferizationToMemrefPass } from './bufferization-to-memref.js';
+import { expandReallocPass } from './expand-realloc.js';
 
-const passes: PassDef[] = [];
+const passes: PassDef[] = [
+  lowerDeallocationsPass,
+  convertBufferizationToMemrefPass,
+  expandReallocPass,
+];
 
 let registered = false;
 

@@ -18,3 +18,4 @@ export * from './dominance.js';
 export * from './pass.js';
 export * from './builder.js';
 export * from './symbols.js';
+export * from './symbols.js';
