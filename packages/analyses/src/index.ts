@@ -16,3 +16,7 @@ export { SparseConstantPropagation, constantOf } from './constant-propagation.js
 export { LivenessAnalysis, livenessLattice } from './liveness-analysis.js';
 export { irDataFlowKeys, testDeadCodeAnalysisPass, testLivenessAnalysisPass } from './dataflow-test-passes.js';
 export { sccpPass, wouldOpBeTriviallyDead } from './sccp.js';
+export {
+  BufferOriginAnalysis, BufferViewFlowAnalysis, OriginClass, OriginIndex, isBufferType, viewBase,
+  type BufferOriginOptions, type Origin,
+} from './buffer-origin.js';

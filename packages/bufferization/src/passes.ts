@@ -6,11 +6,13 @@ import { passRegistry, type PassDef } from '@lifeline/ir';
 import { lowerDeallocationsPass } from './lower-deallocations.js';
 import { convertBufferizationToMemrefPass } from './bufferization-to-memref.js';
 import { expandReallocPass } from './expand-realloc.js';
+import { bufferDeallocationSimplificationPass } from './dealloc-simplification.js';
 
 const passes: PassDef[] = [
   lowerDeallocationsPass,
   convertBufferizationToMemrefPass,
   expandReallocPass,
+  bufferDeallocationSimplificationPass,
 ];
 
 let registered = false;
