@@ -135,6 +135,7 @@ export class BufferViewFlowAnalysis {
 
   /** Every value `v` transitively depends on (v included), in discovery order. */
   resolveReverse(v: Value): Value[] {
+    if (!this.reverse.has(v)) return [v];
     const seen = new Set<Value>([v]);
     const stack = [v];
     while (stack.length) {
@@ -263,35 +264,46 @@ export class OriginIndex {
     this.origins = values.map((v) => analysis.origin(v));
     this.origins.forEach((o, j) => {
       this.byClass[o.cls]!.push(j);
-      let b = this.byBase.get(o.base);
-      if (!b) this.byBase.set(o.base, (b = []));
-      b.push(j);
-      for (const t of o.terminals) {
-        let l = this.byTerminal.get(t);
-        if (!l) this.byTerminal.set(t, (l = []));
-        l.push(j);
-      }
+      push(this.byBase, o.base, j);
+      // A member whose only terminal is its own base is found through byBase (see near()).
+      if (o.terminals.length === 1 && o.terminals[0] === o.base) return;
+      for (const t of o.terminals) push(this.byTerminal, t, j);
     });
+  }
+
+  /** Calls `fn` on members with q's base or sharing a terminal with q (repeats possible) until it returns true. */
+  private someNear(oq: Origin, fn: (j: number) => boolean): boolean {
+    const scan = (l: number[] | undefined) => {
+      if (l) for (const j of l) if (fn(j)) return true;
+      return false;
+    };
+    if (scan(this.byBase.get(oq.base))) return true;
+    for (const t of oq.terminals) {
+      if (scan(this.byTerminal.get(t))) return true;
+      if (t !== oq.base && scan(this.byBase.get(t))) return true;
+    }
+    return false;
   }
 
   /** (X3) */
   sameAllocations(q: Value): { same: number[]; unknown: boolean } {
     const oq = this.analysis.origin(q);
-    const near = new Set<number>(this.byBase.get(oq.base) ?? []);
-    for (const t of oq.terminals) for (const j of this.byTerminal.get(t) ?? []) near.add(j);
+    const near: number[] = [];
+    this.someNear(oq, (j) => {
+      near.push(j);
+      return false;
+    });
     const same: number[] = [];
     let unknown = false;
-    for (const j of [...near].sort((a, b) => a - b)) {
+    const nearPerClass = [0, 0, 0];
+    for (const j of near.length > 1 ? [...new Set(near)].sort((a, b) => a - b) : near) {
+      nearPerClass[this.origins[j]!.cls]!++;
       const r = this.analysis.isSameAllocation(this.values[j]!, q);
       if (r === true) same.push(j);
       else if (r === undefined) unknown = true;
     }
-    if (!unknown) {
-      const nearPerClass = [0, 0, 0];
-      for (const j of near) nearPerClass[this.origins[j]!.cls]!++;
-      for (let c = 0; c < 3; c++) {
-        if (!distinctClasses(oq.cls, c) && this.byClass[c]!.length > nearPerClass[c]!) unknown = true;
-      }
+    for (let c = 0; c < 3 && !unknown; c++) {
+      if (!distinctClasses(oq.cls, c) && this.byClass[c]!.length > nearPerClass[c]!) unknown = true;
     }
     return { same, unknown };
   }
@@ -300,13 +312,19 @@ export class OriginIndex {
   mayAlias(q: Value, skip = -1): boolean {
     const oq = this.analysis.origin(q);
     const hit = (j: number) => j !== skip && !this.analysis.distinctAllocAndBlockArgument(this.values[j]!, q);
-    // (O1) the same base (its terminal set may be empty, e.g. an argument of an unreachable block).
-    for (const j of this.byBase.get(oq.base) ?? []) if (hit(j)) return true;
-    for (const t of oq.terminals) for (const j of this.byTerminal.get(t) ?? []) if (hit(j)) return true;
+    // (O1)(O3) the same base (whose terminal set may be empty, e.g. an argument of an
+    // unreachable block) or a shared terminal.
+    if (this.someNear(oq, hit)) return true;
     const classes = oq.cls === OriginClass.AllFresh ? [OriginClass.Other]
       : oq.cls === OriginClass.Distinctive ? [OriginClass.Distinctive, OriginClass.Other]
         : [OriginClass.AllFresh, OriginClass.Distinctive, OriginClass.Other];
     for (const c of classes) for (const j of this.byClass[c]!) if (hit(j)) return true;
     return false;
   }
+}
+
+function push<K>(m: Map<K, number[]>, k: K, j: number): void {
+  const l = m.get(k);
+  if (l) l.push(j);
+  else m.set(k, [j]);
 }

@@ -74,6 +74,7 @@ export function deallocSimplificationPatterns(analysis: BufferOriginAnalysis): R
     name: 'RemoveDeallocMemrefsContainedInRetained',
     rootName: 'bufferization.dealloc',
     matchAndRewrite(op, rw) {
+      if (op.results.length === 0) return false; // nothing retained: nothing to match
       const { memrefs, conditions, retained } = deallocParts(op);
       if (new Set(retained).size !== retained.length) return false;
       const index = new OriginIndex(analysis, retained);
@@ -107,6 +108,7 @@ export function deallocSimplificationPatterns(analysis: BufferOriginAnalysis): R
     name: 'RemoveRetainedMemrefsGuaranteedToNotAlias',
     rootName: 'bufferization.dealloc',
     matchAndRewrite(op, rw) {
+      if (op.results.length === 0) return false;
       const { memrefs, conditions, retained } = deallocParts(op);
       const index = new OriginIndex(analysis, memrefs);
       rw.setInsertionPointBefore(op);
@@ -131,6 +133,7 @@ export function deallocSimplificationPatterns(analysis: BufferOriginAnalysis): R
     name: 'SplitDeallocWhenNotAliasingAnyOther',
     rootName: 'bufferization.dealloc',
     matchAndRewrite(op, rw) {
+      if (op.operands.length - op.results.length <= 2) return false; // at most one memref
       const { memrefs, conditions, retained } = deallocParts(op);
       if (memrefs.length <= 1) return false;
       const index = new OriginIndex(analysis, memrefs);
@@ -160,6 +163,7 @@ export function deallocSimplificationPatterns(analysis: BufferOriginAnalysis): R
     name: 'RetainedMemrefAliasingAlwaysDeallocatedMemref',
     rootName: 'bufferization.dealloc',
     matchAndRewrite(op, rw) {
+      if (op.results.length === 0) return false;
       const { memrefs, conditions, retained } = deallocParts(op);
       const matched = retained.map(() => false);
       const keptM: Value[] = [];
