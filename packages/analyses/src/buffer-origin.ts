@@ -27,8 +27,8 @@
  *  (O3) Both single and equal: true. Overlapping: unknown.
  *  (O4) Terminal kinds: fresh (its defining op declares an Allocate effect on it, or
  *       freshResults holds for the op), arg (an entry argument of a FunctionLike op),
- *       static (only with `staticDistinct`: defined by an op with no operands and no
- *       regions, e.g. a global), other. Disjoint origins are distinct (false) when one
+ *       static (only with `staticDistinct`: defined by an op with declared memory effects
+ *       and no operands and no regions, e.g. a global), other. Disjoint origins are distinct (false) when one
  *       side is all fresh and the other all fresh or arg — or, with `staticDistinct`,
  *       all fresh, arg or static. Else unknown.
  *  (O5) distinctAllocAndBlockArgument(a, b): one view base is a fresh result of op X
@@ -197,7 +197,9 @@ export class BufferOriginAnalysis {
       k = owner && hasTrait(owner, 'FunctionLike') && owner.regions[0]!.blocks[0] === t.owner ? 'arg' : 'other';
     } else {
       const op = t.definingOp!;
-      k = this.options.staticDistinct && op.operands.length === 0 && op.regions.length === 0 ? 'static' : 'other';
+      // An op with known effects and no operands or regions has no SSA access to a buffer.
+      k = this.options.staticDistinct && op.operands.length === 0 && op.regions.length === 0 &&
+        memoryEffectsOf(op) !== undefined ? 'static' : 'other';
     }
     this.kinds.set(t, k);
     return k;
@@ -273,14 +275,13 @@ export class OriginIndex {
 
   /** Calls `fn` on members with q's base or sharing a terminal with q (repeats possible) until it returns true. */
   private someNear(oq: Origin, fn: (j: number) => boolean): boolean {
-    const scan = (l: number[] | undefined) => {
-      if (l) for (const j of l) if (fn(j)) return true;
-      return false;
-    };
-    if (scan(this.byBase.get(oq.base))) return true;
+    const own = this.byBase.get(oq.base);
+    if (own) for (const j of own) if (fn(j)) return true;
     for (const t of oq.terminals) {
-      if (scan(this.byTerminal.get(t))) return true;
-      if (t !== oq.base && scan(this.byBase.get(t))) return true;
+      const shared = this.byTerminal.get(t);
+      if (shared) for (const j of shared) if (fn(j)) return true;
+      const trivial = t !== oq.base ? this.byBase.get(t) : undefined;
+      if (trivial) for (const j of trivial) if (fn(j)) return true;
     }
     return false;
   }

@@ -20,8 +20,9 @@
  *       dealloc may still pass `true` for an argument; the simplification must free
  *       exactly what its input frees. Arguments stay "distinct from fresh buffers"
  *       only (already MLIR's rule).
- *  (A4) A buffer defined by an op with no operands and no regions (a global) was not
- *       made from any SSA buffer, so it is distinct from fresh buffers.
+ *  (A4) A buffer defined by an op with declared memory effects and no operands and no
+ *       regions (memref.get_global) was not made from any SSA buffer, so it is distinct
+ *       from fresh buffers. Ops without declared effects stay unknown.
  */
 import {
   IntegerType, SymbolRefAttr, SymbolTable, hasTrait, symbolName, type Operation,
