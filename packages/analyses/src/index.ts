@@ -28,3 +28,7 @@ export type { BlockPlan, DeallocPlan, FunctionPlan, MemrefRef, OwnershipOptions,
 export { compareValues, deallocationBlockOrder, hasUnstructuredLoop } from './ownership-order.js';
 export { printOwnershipAnalysis, testOwnershipAnalysisPass } from './ownership-test-pass.js';
 export { ConstantFolder, constantValueOf, insertionRegion, materializeConstant } from './constant-folder.js';
+export {
+  BufferOriginAnalysis, BufferViewFlowAnalysis, OriginClass, OriginIndex, isBufferType, viewBase,
+  type BufferOriginOptions, type Origin,
+} from './buffer-origin.js';

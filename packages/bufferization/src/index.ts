@@ -9,3 +9,7 @@ export { TrackingRewriter } from './tracking-rewriter.js';
 export { canonicalizePass, canonicalizationPatterns } from './canonicalize.js';
 export { deallocCanonicalizationPatterns } from './canonicalize-bufferization.js';
 export { csePass } from './cse.js';
+export {
+  applyDeallocPatterns, bufferDeallocationSimplificationPass, deallocSimplificationPatterns, extraDeallocPatterns,
+} from './dealloc-simplification.js';
+export { abiFreshCallResults } from './abi.js';

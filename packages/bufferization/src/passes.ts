@@ -7,12 +7,20 @@ import { canonicalizePass } from './canonicalize.js';
 import { csePass } from './cse.js';
 import { ownershipBasedBufferDeallocationPass } from './obbd-pass.js';
 import { bufferDeallocationPipeline } from './pipeline.js';
+import { lowerDeallocationsPass } from './lower-deallocations.js';
+import { convertBufferizationToMemrefPass } from './bufferization-to-memref.js';
+import { expandReallocPass } from './expand-realloc.js';
+import { bufferDeallocationSimplificationPass } from './dealloc-simplification.js';
 
 const passes: PassDef[] = [
   canonicalizePass,
   csePass,
   ownershipBasedBufferDeallocationPass,
   bufferDeallocationPipeline,
+  lowerDeallocationsPass,
+  convertBufferizationToMemrefPass,
+  expandReallocPass,
+  bufferDeallocationSimplificationPass,
 ];
 
 let registered = false;

@@ -143,6 +143,8 @@ export const selectOp = defineOp({
   results: [{ name: 'result', type: anyType }],
   traits: ['Pure'],
   memoryEffects: noMemoryEffects,
+  // Either value may be selected at runtime (BufferViewFlowOpInterface).
+  bufferViewFlow: { dependencies: (op) => [[op.operand(1), op.result(0)], [op.operand(2), op.result(0)]] },
   // `%c, %a, %b : T` (i1 condition) or `%c, %a, %b : C, T` (a mask of the result's shape).
   parse(p, st) {
     const start = p.offset;

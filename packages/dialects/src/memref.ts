@@ -79,6 +79,8 @@ const realloc = defineOp({
   format: '$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)',
   // MemFreeAt<0> on the source, MemAlloc<DefaultResource, 1> on the result.
   memoryEffects: (op) => [effect('free', op.operand(0)), effect('allocate', op.result(0))],
+  // BufferViewFlowOpInterface: the result may be the source, or a new buffer.
+  bufferViewFlow: { dependencies: (op) => [[op.operand(0), op.result(0)]], mayBeTerminalBuffer: () => true },
   verify(op) {
     const src = op.operand(0).type as MemRefType;
     const res = op.result(0).type as MemRefType;

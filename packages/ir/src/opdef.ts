@@ -165,6 +165,17 @@ export interface ViewLikeInterface {
   source(op: Operation): Value;
 }
 
+/**
+ * MLIR's BufferViewFlowOpInterface: buffer values flowing from operands to results
+ * that the generic interfaces (views, branches) do not describe.
+ */
+export interface BufferViewFlowInterface {
+  /** Pairs (from, to): `to` may be (a view of) `from`. */
+  dependencies(op: Operation): [Value, Value][];
+  /** Whether `value` may be a buffer of its own (not only a view of its dependencies). */
+  mayBeTerminalBuffer?(op: Operation, value: Value): boolean;
+}
+
 export interface ConstantInterface {
   value(op: Operation): Attribute;
 }
@@ -177,6 +188,7 @@ export interface Interfaces {
   call?: CallInterface;
   callable?: CallableInterface;
   viewLike?: ViewLikeInterface;
+  bufferViewFlow?: BufferViewFlowInterface;
   constant?: ConstantInterface;
   fold?: FoldHook;
   /** Names the asm printer suggests for results (`%alloc`, `%c0`). */
@@ -262,7 +274,7 @@ function normalizeSpec(s: OpSpec): OpSpec {
     graphRegion: s.graphRegion, implicitTerminator: s.implicitTerminator,
     // Pure is NoMemoryEffect + AlwaysSpeculatable in MLIR: the effects interface, with no effects.
     memoryEffects: s.memoryEffects ?? (s.traits?.includes('Pure') ? noEffects : undefined), regionBranch: s.regionBranch, regionBranchTerminator: s.regionBranchTerminator,
-    branch: s.branch, call: s.call, callable: s.callable, viewLike: s.viewLike, constant: s.constant, fold: s.fold,
+    branch: s.branch, call: s.call, callable: s.callable, viewLike: s.viewLike, bufferViewFlow: s.bufferViewFlow, constant: s.constant, fold: s.fold,
     resultNames: s.resultNames, blockArgNames: s.blockArgNames, defaultDialect: s.defaultDialect,
   };
   return out;
