@@ -38,12 +38,20 @@ function castFolder(rootName: string, inner?: (op: Operation) => Value): Rewrite
   return {
     name: `FoldMemRefCast(${rootName})`, rootName, benefit: Infinity,
     matchAndRewrite(op, rw) {
-      const changes = memRefCastFolds(op, inner?.(op));
+      let changes = memRefCastFolds(op, inner?.(op));
+      // A cast of a cast keeps a valid cast only (static sizes that agree).
+      if (op.name === 'memref.cast') changes = changes.filter(([, v]) => castCompatible(v.type, op.results[0]!.type));
       if (!changes.length) return false;
       rw.modifyInPlace(op, () => changes.forEach(([i, v]) => op.setOperand(i, v)));
       return true;
     },
   };
+}
+
+/** memref.cast's areCastCompatible for ranked memrefs: same rank, static sizes agree. */
+function castCompatible(a: Type, b: Type): boolean {
+  if (!(a instanceof MemRefType) || !(b instanceof MemRefType) || a.rank !== b.rank) return false;
+  return a.shape.every((d, i) => d === DYNAMIC || b.shape[i] === DYNAMIC || d === b.shape[i]);
 }
 
 /** Is `source` at least as static as `target` everywhere (CastOp::canFoldIntoConsumerOp)? */
@@ -52,6 +60,7 @@ function onlyLosesStaticInfo(source: Type, target: Type): boolean {
   if (source.rank !== target.rank) return false;
   for (let i = 0; i < source.rank; i++) {
     if (source.shape[i] === DYNAMIC && target.shape[i] !== DYNAMIC) return false;
+    if (target.shape[i] !== DYNAMIC && source.shape[i] !== target.shape[i]) return false;
   }
   // Layouts: MLIR compares offsets and strides the same way; we only accept equal layouts.
   return String(source.layout ?? '') === String(target.layout ?? '') && String(source.memorySpace ?? '') === String(target.memorySpace ?? '');
@@ -81,7 +90,7 @@ function simplifyAllocConst(rootName: string): RewritePattern {
       if (!(type instanceof MemRefType)) return false;
       const sizes = op.def!.operandGroup(op, 'dynamicSizes');
       const consts = sizes.map((v) => constOf(v));
-      if (!consts.some((c) => c instanceof IntegerAttr)) return false;
+      if (!consts.some((c) => c instanceof IntegerAttr && BigInt(c.value) >= 0n)) return false;
       const shape: number[] = [];
       const dynamic: Value[] = [];
       let k = 0;
