@@ -10,15 +10,20 @@
  *     static information (CastOp::canFoldIntoConsumerOp) becomes its source.
  *  3. SimplifyDeadAlloc (alloc, alloca, realloc): when every user is a dealloc
  *     or a store *into* the buffer, the users and the allocation are erased.
- * Not implemented: SimplifyAllocConst (constant dynamic sizes made static),
- * the copy patterns FoldCopyOfCast/FoldEmptyCopy/FoldSelfCopy, and the view /
- * subview / reshape patterns.
+ *  4. SimplifyAllocConst (alloc, alloca; before (3)): non-negative constant
+ *     dynamic sizes become static dimensions of a new allocation (symbol
+ *     operands and alignment kept, other attributes dropped, as MLIR's
+ *     builder does), cast back to the old type.
+ *  5. FoldSelfCopy: a copy of a buffer onto itself is erased.
+ * Not implemented: FoldCopyOfCast, FoldEmptyCopy, and the view / subview /
+ * reshape patterns.
  */
-import { DYNAMIC, MemRefType, type Operation, type Type, type Value } from '@lifeline/ir';
+import { DYNAMIC, DenseArrayAttr, IntegerAttr, IntegerType, MemRefType, type Operation, type Type, type Value } from '@lifeline/ir';
+import { constOf } from './match.js';
 import type { RewritePattern } from './pattern.js';
 
-/** (1) MLIR's foldMemRefCast; `inner` is an operand never folded. */
-export function foldMemRefCastInPlace(op: Operation, inner?: Value): boolean {
+/** (1) The operand changes MLIR's foldMemRefCast makes; `inner` is an operand never folded. */
+export function memRefCastFolds(op: Operation, inner?: Value): [number, Value][] {
   const changes: [number, Value][] = [];
   op.operands.forEach((o, i) => {
     const cast = o.value.definingOp;
@@ -26,19 +31,27 @@ export function foldMemRefCastInPlace(op: Operation, inner?: Value): boolean {
     if (!(cast.operand(0).type instanceof MemRefType)) return;
     changes.push([i, cast.operand(0)]);
   });
-  for (const [i, v] of changes) op.setOperand(i, v);
-  return changes.length > 0;
+  return changes;
 }
 
 function castFolder(rootName: string, inner?: (op: Operation) => Value): RewritePattern {
   return {
     name: `FoldMemRefCast(${rootName})`, rootName, benefit: Infinity,
     matchAndRewrite(op, rw) {
-      let changed = false;
-      rw.modifyInPlace(op, () => (changed = foldMemRefCastInPlace(op, inner?.(op))));
-      return changed;
+      let changes = memRefCastFolds(op, inner?.(op));
+      // A cast of a cast keeps a valid cast only (static sizes that agree).
+      if (op.name === 'memref.cast') changes = changes.filter(([, v]) => castCompatible(v.type, op.results[0]!.type));
+      if (!changes.length) return false;
+      rw.modifyInPlace(op, () => changes.forEach(([i, v]) => op.setOperand(i, v)));
+      return true;
     },
   };
+}
+
+/** memref.cast's areCastCompatible for ranked memrefs: same rank, static sizes agree. */
+function castCompatible(a: Type, b: Type): boolean {
+  if (!(a instanceof MemRefType) || !(b instanceof MemRefType) || a.rank !== b.rank) return false;
+  return a.shape.every((d, i) => d === DYNAMIC || b.shape[i] === DYNAMIC || d === b.shape[i]);
 }
 
 /** Is `source` at least as static as `target` everywhere (CastOp::canFoldIntoConsumerOp)? */
@@ -47,6 +60,7 @@ function onlyLosesStaticInfo(source: Type, target: Type): boolean {
   if (source.rank !== target.rank) return false;
   for (let i = 0; i < source.rank; i++) {
     if (source.shape[i] === DYNAMIC && target.shape[i] !== DYNAMIC) return false;
+    if (target.shape[i] !== DYNAMIC && source.shape[i] !== target.shape[i]) return false;
   }
   // Layouts: MLIR compares offsets and strides the same way; we only accept equal layouts.
   return String(source.layout ?? '') === String(target.layout ?? '') && String(source.memorySpace ?? '') === String(target.memorySpace ?? '');
@@ -63,6 +77,56 @@ const copyCastFolder: RewritePattern = {
     });
     if (!changes.length) return false;
     rw.modifyInPlace(op, () => changes.forEach(([i, v]) => op.setOperand(i, v)));
+    return true;
+  },
+};
+
+/** (4) */
+function simplifyAllocConst(rootName: string): RewritePattern {
+  return {
+    name: `SimplifyAllocConst(${rootName})`, rootName,
+    matchAndRewrite(op, rw) {
+      const type = op.results[0]!.type;
+      if (!(type instanceof MemRefType)) return false;
+      const sizes = op.def!.operandGroup(op, 'dynamicSizes');
+      const consts = sizes.map((v) => constOf(v));
+      if (!consts.some((c) => c instanceof IntegerAttr && BigInt(c.value) >= 0n)) return false;
+      const shape: number[] = [];
+      const dynamic: Value[] = [];
+      let k = 0;
+      for (const d of type.shape) {
+        if (d !== DYNAMIC) {
+          shape.push(d);
+          continue;
+        }
+        const c = consts[k];
+        if (c instanceof IntegerAttr && BigInt(c.value) >= 0n) shape.push(Number(c.value));
+        else {
+          shape.push(DYNAMIC);
+          dynamic.push(sizes[k]!);
+        }
+        k++;
+      }
+      const newType = MemRefType.get(shape, type.elementType, type.layout, type.memorySpace);
+      const symbols = op.def!.operandGroup(op, 'symbolOperands');
+      rw.setInsertionPointBefore(op);
+      const alloc = rw.create(op.name, { operands: [...dynamic, ...symbols], resultTypes: [newType], loc: op.loc });
+      alloc.setAttr('operandSegmentSizes', new DenseArrayAttr(IntegerType.get(32), [dynamic.length, symbols.length]));
+      const align = op.getAttr('alignment');
+      if (align) alloc.setAttr('alignment', align);
+      const cast = rw.create('memref.cast', { operands: [alloc.results[0]!], resultTypes: [type], loc: op.loc });
+      rw.replaceOp(op, [cast.results[0]!]);
+      return true;
+    },
+  };
+}
+
+/** (5) */
+const foldSelfCopy: RewritePattern = {
+  name: 'FoldSelfCopy', rootName: 'memref.copy',
+  matchAndRewrite(op, rw) {
+    if (op.operand(0) !== op.operand(1)) return false;
+    rw.eraseOp(op);
     return true;
   },
 };
@@ -88,6 +152,7 @@ export const memrefPatterns: RewritePattern[] = [
   castFolder('memref.load'), castFolder('memref.store', (op) => op.operand(0)), castFolder('memref.dealloc'),
   castFolder('memref.dim'), castFolder('memref.prefetch'), castFolder('memref.atomic_rmw', (op) => op.operand(0)),
   castFolder('memref.cast'), castFolder('bufferization.clone'),
-  copyCastFolder,
-  simplifyDeadAlloc('memref.alloc'), simplifyDeadAlloc('memref.alloca'), simplifyDeadAlloc('memref.realloc'),
+  copyCastFolder, foldSelfCopy,
+  simplifyAllocConst('memref.alloc'), simplifyDeadAlloc('memref.alloc'),
+  simplifyAllocConst('memref.alloca'), simplifyDeadAlloc('memref.alloca'), simplifyDeadAlloc('memref.realloc'),
 ];

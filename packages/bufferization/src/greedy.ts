@@ -258,6 +258,7 @@ class GreedyDriver {
   private tryFold(op: Operation): boolean {
     const folded = foldOp(op);
     if (!folded) return false;
+    if (TRACE) process.stderr.write(`fold ${op.name} ${folded === 'inPlace' ? 'in place' : ''}\n`);
     if (folded === 'inPlace') {
       this.add(op);
       return true;
@@ -288,10 +289,18 @@ class GreedyDriver {
   private applyPatterns(op: Operation): boolean {
     const specific = this.byName.get(op.name);
     const list = !specific ? this.anyOp : !this.anyOp.length ? specific : mergeByBenefit(specific, this.anyOp);
-    for (const p of list) if (p.matchAndRewrite(op, this.rewriter)) return true;
+    for (const p of list) {
+      this.rewriter.setInsertionPointBefore(op);
+      if (p.matchAndRewrite(op, this.rewriter)) {
+        if (TRACE) process.stderr.write(`pattern ${p.name} on ${op.name}\n`);
+        return true;
+      }
+    }
     return false;
   }
 }
+
+const TRACE = typeof process !== 'undefined' && !!process.env['LIFELINE_TRACE_GREEDY'];
 
 function isValue(x: unknown): x is Value {
   return typeof x === 'object' && x !== null && 'firstUse' in x;
