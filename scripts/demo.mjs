@@ -2,14 +2,20 @@
 // The main job on bundled examples: run lifeline-opt on every file in examples/,
 // show its output, and (when mlir-opt-19 is installed) check that mlir-opt-19 reads
 // what we print back into exactly what it makes of the original, and that the
-// analysis test passes print what mlir-opt-19's print.
+// analysis test passes print what mlir-opt-19's print. Examples with a `@main()` also go
+// through --buffer-deallocation-pipeline: lifeline-run runs the input and both tools'
+// outputs and compares results, memory errors and runtime deallocation work.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const opt = join(root, 'node_modules', '.bin', 'lifeline-opt');
+const run = join(root, 'node_modules', '.bin', 'lifeline-run');
+const scratch = mkdtempSync(join(tmpdir(), 'lifeline-demo-'));
 const hasOracle = spawnSync('mlir-opt-19', ['--version']).status === 0;
 const rows = [];
 const nested = (p) => ['--mlir-disable-threading', `--pass-pipeline=builtin.module(func.func(${p}))`];
@@ -22,6 +28,29 @@ const ANALYSES = [
 function sameAnalysis(file, args) {
   const run = (tool) => spawnSync(tool, [file, ...args, '-o', '/dev/null'], { encoding: 'utf8' }).stderr;
   return run(opt) === run('mlir-opt-19');
+}
+/** lifeline-run on `file`: its result lines and the counters of its last two stderr lines. */
+function execute(file) {
+  const r = spawnSync(run, [file], { encoding: 'utf8' });
+  const counters = Object.fromEntries([...r.stderr.matchAll(/([a-z-]+)=(\d+)/g)].map((m) => [m[1], Number(m[2])]));
+  const memoryErrors = counters.leaked + counters['double-frees'] + counters['use-after-free'] + counters['invalid-frees'];
+  return { result: r.stdout.trim(), clean: r.status === 0 && memoryErrors === 0, ...counters };
+}
+/** The deallocation pipeline with both tools; our output must run clean with the input's result. */
+function deallocation(file) {
+  const ours = join(scratch, 'ours.mlir');
+  const theirs = join(scratch, 'theirs.mlir');
+  const a = spawnSync(opt, [file, '--buffer-deallocation-pipeline', '-o', ours], { encoding: 'utf8' });
+  if (a.status !== 0) return { ok: false, text: `lifeline-opt fails: ${a.stderr.split('\n')[0]}` };
+  const input = execute(file);
+  const mine = execute(ours);
+  const ok = mine.clean && mine.result === input.result && (!hasOracle || spawnSync('mlir-opt-19', [ours, '-o', '/dev/null']).status === 0);
+  let text = `${ok ? 'clean, same result' : 'WRONG'} (frees ${mine.frees}/${mine.allocs}, helper calls ${mine['dealloc-helper-calls']}, ptr compares ${mine['pointer-compares']})`;
+  if (hasOracle && spawnSync('mlir-opt-19', [file, '--buffer-deallocation-pipeline', '-o', theirs]).status === 0) {
+    const ref = execute(theirs);
+    text += `; mlir-opt-19: helper calls ${ref['dealloc-helper-calls']}, ptr compares ${ref['pointer-compares']}`;
+  }
+  return { ok, text };
 }
 for (const name of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.mlir')).sort()) {
   const file = join(root, 'examples', name);
@@ -37,7 +66,13 @@ for (const name of readdirSync(join(root, 'examples')).filter((f) => f.endsWith(
     roundTrip = back.status === 0 && back.stdout === ref ? 'identical' : 'DIFFERS';
   }
   const analyses = hasOracle ? ANALYSES.map((a) => `${a.name} ${sameAnalysis(file, a.args) ? 'identical' : 'DIFFERS'}`).join(', ') : '-';
-  rows.push({ example: name, exit: ours.status, ms: ms.toFixed(0), 'round trip via mlir-opt-19': roundTrip, 'analyses vs mlir-opt-19': analyses });
+  const dealloc = /func\.func @main\(\)/.test(readFileSync(file, 'utf8')) ? deallocation(file) : { ok: true, text: '-' };
+  if (dealloc.text !== '-') console.log(`// buffer-deallocation-pipeline: ${dealloc.text}`);
+  rows.push({
+    example: name, exit: ours.status, ms: ms.toFixed(0), 'round trip via mlir-opt-19': roundTrip, 'analyses vs mlir-opt-19': analyses,
+    'dealloc pipeline': dealloc.ok ? (dealloc.text === '-' ? '-' : 'clean, same result') : 'WRONG',
+  });
 }
 console.table(rows);
-if (rows.some((r) => r.exit !== 0 || r['round trip via mlir-opt-19'] === 'DIFFERS' || r['analyses vs mlir-opt-19'].includes('DIFFERS'))) process.exit(1);
+if (rows.some((r) => r.exit !== 0 || r['round trip via mlir-opt-19'] === 'DIFFERS' || r['analyses vs mlir-opt-19'].includes('DIFFERS') ||
+  r['dealloc pipeline'] === 'WRONG')) process.exit(1);
