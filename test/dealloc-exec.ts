@@ -5,7 +5,7 @@
  * entry that returns `main() * 1000 + live buffers at exit`. A double free aborts
  * (glibc), a leak shows in the live count.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from './lit-runner.js';
 
@@ -15,10 +15,20 @@ export const TO_LLVM = 'builtin.module(convert-bufferization-to-memref,convert-s
   'convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)';
 
 /** Runs `cmd args` with `input` on stdin; throws with stderr when it fails. */
-export function tool(cmd: string, args: readonly string[], input: string): string {
-  const r = spawnSync(cmd, args, { input, encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${r.stderr}`);
-  return r.stdout;
+export function tool(cmd: string, args: readonly string[], input: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else reject(new Error(`${cmd} ${args.join(' ')} failed (${code ?? signal}):\n${Buffer.concat(err).toString('utf8')}`));
+    });
+    child.stdin.end(input);
+  });
 }
 
 export const mlirOpt = (input: string, ...args: string[]) => tool('mlir-opt-19', args, input);
@@ -64,12 +74,12 @@ export interface RunResult {
 }
 
 /** Lowers `program` (memref/scf/cf/func/arith) and runs it. */
-export function execute(program: string): RunResult {
-  let llvm = mlirOpt(program, `--pass-pipeline=${TO_LLVM}`);
+export async function execute(program: string): Promise<RunResult> {
+  let llvm = await mlirOpt(program, `--pass-pipeline=${TO_LLVM}`);
   llvm = llvm.replace(/^\s*llvm\.func @(_mlir_memref_to_llvm_(alloc|free)|malloc|free)\(.*\n/gm, '');
   const end = llvm.lastIndexOf('}');
   llvm = llvm.slice(0, end) + HOOKS + llvm.slice(end);
-  const out = tool('mlir-cpu-runner-19', ['-e', '__entry', '-entry-point-result=i64'], llvm).trim();
+  const out = (await tool('mlir-cpu-runner-19', ['-e', '__entry', '-entry-point-result=i64'], llvm)).trim();
   const v = BigInt(out);
   // Round toward -inf so a negative live count (double free without abort) shows.
   let result = v / 1000n;

@@ -13,6 +13,20 @@ func.func private @maybe_same(%a: memref<2xi64>, %flag: memref<1xi1>) -> memref<
   return %r : memref<2xi64>
 }
 
+// The call result may be the local allocation (with dynamic ownership): it is
+// forwarded to a successor, so the allocation must be retained there, not freed
+// at the branch. A wrong "fresh" answer frees it and ^bb1 reads freed memory.
+func.func @wrap(%v: i64, %flag: memref<1xi1>) -> i64 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %v, %a[%c0] : memref<2xi64>
+  %r = call @maybe_same(%a, %flag) : (memref<2xi64>, memref<1xi1>) -> memref<2xi64>
+  cf.br ^bb1(%r : memref<2xi64>)
+^bb1(%m: memref<2xi64>):
+  %x = memref.load %m[%c0] : memref<2xi64>
+  return %x : i64
+}
+
 func.func @main() -> i64 {
   %c0 = arith.constant 0 : index
   %c7 = arith.constant 7 : i64
@@ -28,5 +42,9 @@ func.func @main() -> i64 {
   %x = memref.load %p[%c0] : memref<2xi64>
   %y = memref.load %q[%c0] : memref<2xi64>
   %s = arith.addi %x, %y : i64
-  return %s : i64
+  %c11 = arith.constant 11 : i64
+  memref.store %true, %flag[%c0] : memref<1xi1>
+  %z = call @wrap(%c11, %flag) : (i64, memref<1xi1>) -> i64
+  %t = arith.addi %s, %z : i64
+  return %t : i64
 }

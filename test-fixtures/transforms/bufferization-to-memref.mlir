@@ -28,3 +28,17 @@ func.func @with_deallocs(%a: memref<2xf32>, %b: memref<?xi8>, %p: i1) -> (memref
   %1 = bufferization.dealloc (%b : memref<?xi8>) if (%p) retain (%0 : memref<2xf32>)
   return %0, %1 : memref<2xf32>, i1
 }
+
+// -----
+
+// The legalizer folds the clone first: a cast operand is looked through (so the
+// static dim of the cast's source becomes a constant); a dim of a subview folds to
+// the subview's size operand.
+func.func @folds(%a: memref<4x?xf32>, %n: index, %m: index) -> (memref<?x?xf32>, memref<?xf32, strided<[1], offset: ?>>) {
+  %c = memref.cast %a : memref<4x?xf32> to memref<?x?xf32>
+  %0 = bufferization.clone %c : memref<?x?xf32> to memref<?x?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  %s = memref.subview %b[%m] [%m] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+  %1 = bufferization.clone %s : memref<?xf32, strided<[1], offset: ?>> to memref<?xf32, strided<[1], offset: ?>>
+  return %0, %1 : memref<?x?xf32>, memref<?xf32, strided<[1], offset: ?>>
+}

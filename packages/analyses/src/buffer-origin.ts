@@ -129,6 +129,11 @@ export class BufferViewFlowAnalysis {
     }
   }
 
+  /** Whether `v` depends on any value (else resolveReverse(v) is [v]). */
+  hasDependencies(v: Value): boolean {
+    return this.reverse.has(v);
+  }
+
   isTerminal(v: Value): boolean {
     return this.terminals.has(v);
   }
@@ -210,7 +215,9 @@ export class BufferOriginAnalysis {
     const base = viewBase(v);
     let o = this.origins.get(base);
     if (o) return o;
-    const terminals = this.flow.resolveReverse(base).filter((t) => isBufferType(t) && this.flow.isTerminal(t));
+    const terminals = this.flow.hasDependencies(base)
+      ? this.flow.resolveReverse(base).filter((t) => isBufferType(t) && this.flow.isTerminal(t))
+      : this.flow.isTerminal(base) ? [base] : [];
     let allFresh = true;
     let allDistinctive = true;
     for (const t of terminals) {

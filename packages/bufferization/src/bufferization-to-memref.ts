@@ -10,7 +10,10 @@
  *      a constant); `memref.alloc(dims)` of R's shape, element type and memory space
  *      with identity layout; `memref.cast` to R when R differs; then `memref.copy %x`
  *      into the (cast) allocation, which replaces the clone. When the identity-layout
- *      allocation cannot be cast to R, the clone stays illegal.
+ *      allocation cannot be cast to R, the clone stays illegal. The dim fold also gives
+ *      the size operand of a (non-rank-reducing) subview producer.
+ *  (2a) Before the pattern, the clone is folded as the legalizer does: an input made by
+ *      memref.cast of a ranked memref is replaced by the cast's source (in place).
  *  (3) An unranked clone: constants 0 and 1, `memref.rank`, an `alloca(rank)` shape
  *      buffer, an `scf.for` storing each dim and multiplying the sizes, a 1-D alloc of
  *      the product, a `memref.reshape` to the unranked type, then the copy.
@@ -18,19 +21,37 @@
  *      'NAME' that was explicitly marked illegal" (the first one met fails the pass).
  */
 import {
-  Builder, IntegerAttr, MemRefType, Operation, UnrankedMemRefType, type PassDef, type Registry, type Value,
+  Builder, DenseArrayAttr, IntegerAttr, MemRefType, Operation, UnrankedMemRefType, type PassDef, type Registry, type Value,
 } from '@lifeline/ir';
 import {
   alloc, binary, cast, constIndex, dim, index, memrefOf, scfFor, store, yieldOp, DYN,
 } from './build.js';
 import { lowerDeallocs, prepareHelpers, registryOf } from './lower-deallocations.js';
 
+/**
+ * The part of memref.dim's fold the dialect's hook leaves out: a dynamic dim of a
+ * non-rank-reducing memref.subview is the subview's size operand for that dim.
+ */
+function subviewSize(op: Operation, i: number): Value | undefined {
+  const sv = op.operand(0).definingOp;
+  if (sv?.name !== 'memref.subview') return undefined;
+  const src = sv.operand(0).type as MemRefType;
+  const res = sv.result(0).type as MemRefType;
+  if (src.rank !== res.rank) return undefined;
+  const sizes = (sv.getAttr('static_sizes') as DenseArrayAttr).values;
+  if (sizes[i] !== K_DYNAMIC) return undefined;
+  const k = sizes.slice(0, i).filter((v) => v === K_DYNAMIC).length;
+  return sv.def!.operandGroup(sv, 'sizes')[k];
+}
+
+const K_DYNAMIC = -(2 ** 63);
+
 /** createOrFold of memref.dim: the folded value, or the dim op's result. */
 function dimOrFold(b: Builder, source: Value, i: number): Value {
   const c = constIndex(b, i);
   const op = dim(b, source, c);
   const folded = op.def?.spec.fold?.(op, [undefined, new IntegerAttr(i, index)]);
-  const r = folded?.[0];
+  const r = folded?.[0] ?? subviewSize(op, i);
   if (r === undefined) return op.result(0);
   op.erase();
   if (r instanceof IntegerAttr) return constIndex(b, Number(r.value));
@@ -51,6 +72,10 @@ function castCompatible(registry: Registry, from: MemRefType, to: MemRefType): b
 
 /** (2)(3) Returns the replacement, or undefined when the clone cannot be lowered. */
 function lowerClone(b: Builder, registry: Registry, op: Operation): Value | undefined {
+  // (2a) CloneOp::fold, which the legalizer tries first: a cast of a ranked memref is
+  // looked through, in place.
+  const producer = op.operand(0).definingOp;
+  if (producer?.name === 'memref.cast' && producer.operand(0).type instanceof MemRefType) op.setOperand(0, producer.operand(0));
   const input = op.operand(0);
   const type = op.result(0).type;
   let result: Value;
