@@ -114,7 +114,8 @@ PASSES.forEach((pass, p) => {
     console.log('');
     for (const [key, where] of errors) {
       const [tool, line] = key.split('\0');
-      console.log(`* ${tool} failed on ${where.join(', ')}: \`${line}\``);
+      const on = where.length === tables[p].length ? 'every input' : where.join(', ');
+      console.log(`* ${tool} failed on ${on}: \`${line}\``);
     }
   }
 });
