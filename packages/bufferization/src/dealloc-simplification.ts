@@ -21,10 +21,9 @@
  *       condition (uses replaced at once, as MLIR does even when the pattern then
  *       fails); the memref is dropped; applies only when every retained value was so
  *       matched.
- *  (P5) Patterns appended to `extraDeallocPatterns` (bufferization.dealloc's own
- *       canonicalizations) run after P1-P4.
- *  (D1) Driver: a LIFO worklist seeded with the deallocs in walk order; created and
- *       modified deallocs are pushed; a dealloc is re-tried until no pattern applies.
+ *  (P5) bufferization.dealloc's own canonicalization patterns run with P1-P4.
+ *  (D1) Driver: MLIR's greedy pattern driver (packages/bufferization/src/greedy.ts)
+ *       with region simplification at 'normal', as the MLIR pass configures it.
  *  (D2) Alias facts come from BufferOriginAnalysis (MLIR's exact rules) and, with
  *       abi-facts=true, also the ABI facts of abi.ts (A1)(A2)(A4). Every query goes
  *       through OriginIndex, so a dealloc of N memrefs costs near-linear time, not N².
@@ -34,12 +33,13 @@ import {
 } from '@lifeline/ir';
 import { BufferOriginAnalysis, OriginIndex } from '@lifeline/analyses';
 import type { RewritePattern } from './pattern.js';
+import { applyPatternsGreedily } from './greedy.js';
+import { deallocCanonicalizationPatterns } from './canonicalize-bufferization.js';
 import { binary, bufferizationDealloc, constBool, deallocParts } from './build.js';
 import { abiFreshCallResults } from './abi.js';
 import { registryOf } from './lower-deallocations.js';
 
 /** (P5) The hook for bufferization.dealloc's canonicalization patterns. */
-export const extraDeallocPatterns: RewritePattern[] = [];
 
 function sameList(a: readonly Value[], b: readonly Value[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
@@ -193,34 +193,6 @@ export function deallocSimplificationPatterns(analysis: BufferOriginAnalysis): R
   return [p1, p2, p3, p4];
 }
 
-/** (D1) Applies `patterns` to the deallocs under `root` until none applies. */
-export function applyDeallocPatterns(root: Operation, patterns: readonly RewritePattern[], rw: Rewriter): number {
-  const stack: Operation[] = [];
-  const erased = new Set<Operation>();
-  root.walk((op) => {
-    if (op.name === 'bufferization.dealloc') stack.push(op);
-  });
-  rw.listener = {
-    onInserted: (op) => op.name === 'bufferization.dealloc' && stack.push(op),
-    onErased: (op) => erased.add(op),
-    onModified: (op) => op.name === 'bufferization.dealloc' && stack.push(op),
-  };
-  let rewrites = 0;
-  while (stack.length) {
-    const op = stack.pop()!;
-    if (erased.has(op)) continue;
-    for (const p of patterns) {
-      if (p.rootName && p.rootName !== op.name) continue;
-      if (p.matchAndRewrite(op, rw)) {
-        rewrites++;
-        if (!erased.has(op)) stack.push(op);
-        break;
-      }
-    }
-  }
-  return rewrites;
-}
-
 export const bufferDeallocationSimplificationPass: PassDef = {
   argument: 'buffer-deallocation-simplification',
   name: 'BufferDeallocationSimplification',
@@ -232,8 +204,9 @@ export const bufferDeallocationSimplificationPass: PassDef = {
   run(root, ctx) {
     const abi = ctx.options['abi-facts'] !== false;
     const analysis = new BufferOriginAnalysis(root, abi ? { freshResults: abiFreshCallResults(), staticDistinct: true } : {});
-    const rw = new Rewriter(registryOf(ctx));
-    const n = applyDeallocPatterns(root, [...deallocSimplificationPatterns(analysis), ...extraDeallocPatterns], rw);
-    ctx.stat('dealloc rewrites', n);
+    // (D1) As MLIR: the greedy driver (folding, dead-op removal, normal region
+    // simplification) with the four patterns and bufferization.dealloc's canonicalizations.
+    const patterns = [...deallocSimplificationPatterns(analysis), ...deallocCanonicalizationPatterns];
+    applyPatternsGreedily(root, patterns, registryOf(ctx), { regionSimplify: 'normal' });
   },
 };

@@ -10,6 +10,6 @@ export { canonicalizePass, canonicalizationPatterns } from './canonicalize.js';
 export { deallocCanonicalizationPatterns } from './canonicalize-bufferization.js';
 export { csePass } from './cse.js';
 export {
-  applyDeallocPatterns, bufferDeallocationSimplificationPass, deallocSimplificationPatterns, extraDeallocPatterns,
+  bufferDeallocationSimplificationPass, deallocSimplificationPatterns,
 } from './dealloc-simplification.js';
 export { abiFreshCallResults } from './abi.js';
