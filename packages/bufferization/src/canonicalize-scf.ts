@@ -42,9 +42,9 @@ const yieldOf = (r: Region): Operation => r.blocks[0]!.last!;
 export function replaceOpWithRegion(rw: Rewriter, op: Operation, region: Region, args: readonly Value[] = []): void {
   const block = region.blocks[0]!;
   const term = block.last!;
-  const results = term.operandValues();
   rw.inlineBlockBefore(block, op, args);
-  rw.replaceOp(op, results);
+  // Read after inlining: yielded block arguments are now the values passed in.
+  rw.replaceOp(op, term.operandValues());
   rw.eraseOp(term);
 }
 
