@@ -33,15 +33,15 @@
  */
 import {
   BlockArgument, MemRefType, OpResult, StringAttr, SymbolRefAttr, SymbolTableCollection, UnrankedMemRefType, hasTrait,
-  type Block, type Operation, type Value,
+  type Block, type MemoryEffect, type Operation, type Value,
 } from '@lifeline/ir';
 import { DataFlowSolver, StateKey, mapLattice, type DataFlowAnalysis } from '@lifeline/dataflow';
-import { Liveness } from './liveness.js';
+import { ValueLiveness } from './value-liveness.js';
 import {
   UNINITIALIZED, UNKNOWN, constIndicator, joinOwnership, ownershipLattice, unique,
   type Indicator, type Ownership,
 } from './ownership.js';
-import { compareValues, deallocationBlockOrder, hasUnstructuredLoop } from './ownership-order.js';
+import { compareValues, deallocationBlockOrder } from './ownership-order.js';
 
 export const isMemref = (v: Value): boolean => v.type instanceof MemRefType || v.type instanceof UnrankedMemRefType;
 
@@ -114,8 +114,17 @@ const deallocationModels = new Map<string, 'condBranch' | 'select'>([['cf.cond_b
 function hasEffectInterface(op: Operation): boolean {
   return !!op.def?.spec.memoryEffects || hasTrait(op, 'Pure');
 }
-function effects(op: Operation) {
-  return op.def?.spec.memoryEffects?.(op) ?? [];
+const NO_EFFECTS: readonly MemoryEffect[] = [];
+function effects(op: Operation): readonly MemoryEffect[] {
+  return op.def?.spec.memoryEffects?.(op) ?? NO_EFFECTS;
+}
+
+/** A memref operand, result or entry-block argument of a region (MLIR's hasBufferSemantics). */
+function hasBufferSemantics(op: Operation): boolean {
+  for (const o of op.operands) if (isMemref(o.value)) return true;
+  for (const r of op.results) if (isMemref(r)) return true;
+  for (const r of op.regions) for (const a of r.blocks[0]?.arguments ?? []) if (isMemref(a)) return true;
+  return false;
 }
 
 export function isPrivate(fn: Operation): boolean {
@@ -155,12 +164,13 @@ export class OwnershipAnalysis implements DataFlowAnalysis {
     for (const func of funcs) {
       const plan: FunctionPlan = { func, blocks: [] };
       this.plans.set(func, plan);
-      if (hasUnstructuredLoop(func)) {
+      const order = deallocationBlockOrder(func);
+      if (!order) {
         plan.error = { op: func, message: 'Only structured control-flow loops are supported.' };
         continue;
       }
-      const ctx: FunctionContext = { plan, liveness: new Liveness(func) };
-      for (const b of deallocationBlockOrder(func)) {
+      const ctx: FunctionContext = { plan, liveness: new ValueLiveness(func, isMemref) };
+      for (const b of order) {
         this.rank.set(b, this.rank.size);
         this.blockFunc.set(b, ctx);
         solver.enqueue(b, this);
@@ -182,8 +192,8 @@ export class OwnershipAnalysis implements DataFlowAnalysis {
     const bp: BlockPlan = { block, steps: sim.steps, toDeallocate: sim.toDealloc, ownership: sim.own };
     this.blockPlans.set(block, bp);
     ctx.plan.blocks.push(bp);
-    const known = new Map([...sim.own].filter(([, o]) => o.state !== 'uninitialized'));
-    solver.join(block, blockOwnershipKey, known);
+    // Uninitialized entries join as no change, so the block's map goes in as it is.
+    solver.join(block, blockOwnershipKey, sim.own);
   }
 
   /** (1) Ownership of `v` in its defining block, as MLIR reads it while handling `from`. */
@@ -194,7 +204,9 @@ export class OwnershipAnalysis implements DataFlowAnalysis {
     if (home === from) return local.get(v) ?? UNINITIALIZED;
     const r = this.rank.get(home);
     if (r === undefined || r > this.rank.get(from)!) return UNINITIALIZED;
-    return solver.read(home, blockOwnershipKey).get(v) ?? UNINITIALIZED;
+    // `home` was handled before `from` and is never handled again: its state is
+    // final, so no dependency is recorded (it could never fire).
+    return solver.lookup(home, blockOwnershipKey).get(v) ?? UNINITIALIZED;
   }
 
   /** Callee of a call op through the module-level symbol table collection (linear, unlike MLIR 19). */
@@ -212,7 +224,7 @@ export class OwnershipAnalysis implements DataFlowAnalysis {
 
 interface FunctionContext {
   plan: FunctionPlan;
-  liveness: Liveness;
+  liveness: ValueLiveness;
 }
 
 /** Handles one block as MLIR's BufferDeallocation::deallocate(Block*) does, symbolically. */
@@ -272,8 +284,9 @@ class BlockSimulation {
       const model = deallocationModels.get(op.name);
       if (model === 'condBranch') this.condBranch(op);
       else if (model !== 'select') {
-        this.preconditions(op);
-        if (hasEffectInterface(op)) this.memoryEffects(op);
+        const effs = hasEffectInterface(op) ? effects(op) : undefined;
+        this.preconditions(op, effs);
+        if (effs) this.memoryEffects(op, effs);
         if (op.def?.spec.regionBranch) this.regionBranch(op);
         if (op.def?.spec.call) this.call(op);
         if (op.def?.spec.branch) this.branch(op);
@@ -284,16 +297,14 @@ class BlockSimulation {
   }
 
   /** (6) MLIR's verifyOperationPreconditions. */
-  private preconditions(op: Operation): void {
-    const bufferSemantics = op.operands.some((o) => isMemref(o.value)) || op.results.some(isMemref) ||
-      op.regions.some((r) => r.blocks[0]?.arguments.some(isMemref));
-    const neither = hasEffectInterface(op)
-      ? !effects(op).some((e) => e.kind === 'allocate' || e.kind === 'free')
-      : hasTrait(op, 'RecursiveMemoryEffects');
-    if (!bufferSemantics && neither) return;
+  private preconditions(op: Operation, effs: readonly MemoryEffect[] | undefined): void {
+    if (!hasBufferSemantics(op)) {
+      const neither = effs ? !effs.some((e) => e.kind === 'allocate' || e.kind === 'free') : hasTrait(op, 'RecursiveMemoryEffects');
+      if (neither) return;
+    }
     // MLIR: isa<bufferization::DeallocOp>.
     if (op.name === 'bufferization.dealloc') throw new OwnershipError(op, 'No deallocation operations must be present when running this pass!');
-    if (!hasEffectInterface(op) && !hasTrait(op, 'RecursiveMemoryEffects') && !op.def?.spec.call) {
+    if (!effs && !hasTrait(op, 'RecursiveMemoryEffects') && !op.def?.spec.call) {
       throw new OwnershipError(op, 'ops with unknown memory side effects are not supported');
     }
     const n = op.regions.length;
@@ -311,8 +322,7 @@ class BlockSimulation {
     }
   }
 
-  private memoryEffects(op: Operation): void {
-    const effs = effects(op);
+  private memoryEffects(op: Operation, effs: readonly MemoryEffect[]): void {
     for (const o of op.operands) {
       if (!isMemref(o.value)) continue;
       if (effs.some((e) => e.kind === 'free' && e.value === o.value) && !op.attributes.has(MANUAL)) {

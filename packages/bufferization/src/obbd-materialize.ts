@@ -13,7 +13,7 @@
  *     the printed IR is the same and no use needs rewriting).
  */
 import {
-  Builder, IndexType, IntegerAttr, IntegerType, MemRefType, OpResult, UnrankedMemRefType, segmentSizes,
+  Builder, DenseArrayAttr, IndexType, IntegerAttr, IntegerType, MemRefType, OpResult, UnrankedMemRefType, segmentSizes,
   type Block, type Operation, type Registry, type Type, type Value,
 } from '@lifeline/ir';
 import { Placeholder, type Indicator, type MemrefRef } from '@lifeline/analyses';
@@ -28,13 +28,33 @@ export class Materializer {
   /** (2) terminator → updated conditions of its deallocs (0, 1) and selects (2). */
   readonly deallocs = new Map<Operation, Value[][]>();
 
+  // Attributes and types are immutable: one instance serves every op made (no per-op allocation).
+  private readonly boolAttrs: readonly [[string, IntegerAttr]][] = [[['value', IntegerAttr.bool(false)]], [['value', IntegerAttr.bool(true)]]];
+  private readonly segments = new Map<string, DenseArrayAttr>();
+  private readonly metadataTypes = new Map<Type, Type[]>();
+
   constructor(readonly registry: Registry) {
     this.builder = new Builder(registry);
   }
 
+  /** Indicators never cross functions: small per-function tables stay in cache. */
+  startFunction(): void {
+    this.consts.clear();
+    this.values.clear();
+    this.deallocs.clear();
+  }
+
   /** Creates `arith.constant <value>` at the builder's insertion point. */
   boolConstant(value: boolean): Value {
-    return this.builder.create('arith.constant', { resultTypes: [i1], attributes: [['value', IntegerAttr.bool(value)]] }).result(0);
+    return this.builder.create('arith.constant', { resultTypes: [i1], attributes: this.boolAttrs[value ? 1 : 0] }).result(0);
+  }
+
+  /** `operandSegmentSizes`, shared between ops with the same sizes. */
+  segmentSizes(sizes: readonly number[]): DenseArrayAttr {
+    const key = sizes.join(',');
+    let a = this.segments.get(key);
+    if (!a) this.segments.set(key, (a = segmentSizes(sizes)));
+    return a;
   }
 
   /** (1) */
@@ -77,10 +97,14 @@ export class Materializer {
   baseBuffer(m: Value): Value {
     const t = m.type;
     if (t instanceof UnrankedMemRefType) throw new Error('unranked memrefs are not supported');
-    const mt = t as MemRefType;
-    const base = MemRefType.get([], mt.elementType, undefined, mt.memorySpace);
-    const index = IndexType.instance;
-    const types: Type[] = [base, index, ...mt.shape.map(() => index), ...mt.shape.map(() => index)];
+    let types = this.metadataTypes.get(t);
+    if (!types) {
+      const mt = t as MemRefType;
+      const base = MemRefType.get([], mt.elementType, undefined, mt.memorySpace);
+      const index = IndexType.instance;
+      types = [base, index, ...mt.shape.map(() => index), ...mt.shape.map(() => index)];
+      this.metadataTypes.set(t, types);
+    }
     return this.builder.create('memref.extract_strided_metadata', { operands: [m], resultTypes: types }).result(0);
   }
 
@@ -89,7 +113,7 @@ export class Materializer {
     return this.builder.create('bufferization.dealloc', {
       operands: [...memrefs, ...conditions, ...retained],
       resultTypes: retained.map(() => i1),
-      attributes: [['operandSegmentSizes', segmentSizes([memrefs.length, conditions.length, retained.length])]],
+      attributes: [['operandSegmentSizes', this.segmentSizes([memrefs.length, conditions.length, retained.length])]],
     });
   }
 

@@ -37,6 +37,7 @@ export const ownershipBasedBufferDeallocationPass: PassDef = {
     const registry = ctx.registry ?? (defaultRegistry ??= createRegistry());
     const m = new Materializer(registry);
     for (const plan of analysis.functions()) {
+      m.startFunction();
       for (const bp of plan.blocks) materializeBlock(m, bp);
       // (2)
       if (plan.error) {
@@ -100,10 +101,10 @@ function updateSignature(plan: FunctionPlan): boolean {
   const func = plan.func;
   const returns: Type[][] = [];
   for (const b of func.regions[0]!.blocks) {
-    for (let op = b.first; op; op = op.next) {
-      const rbt = op.def?.spec.regionBranchTerminator;
-      if (rbt) returns.push(rbt.forwardedOperands(op, 'parent').map((v) => v.type));
-    }
+    // Return-like ops are terminators: only the last op of a block can be one.
+    const op = b.last;
+    const rbt = op?.def?.spec.regionBranchTerminator;
+    if (rbt) returns.push(rbt.forwardedOperands(op!, 'parent').map((v) => v.type));
   }
   const same = (a: Type[], c: Type[]) => a.length === c.length && a.every((t, i) => t === c[i]);
   if (!returns.every((r) => same(r, returns[0]!))) return false;

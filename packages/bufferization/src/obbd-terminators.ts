@@ -16,7 +16,7 @@
  *     empty; dynamic-ownership returns and region terminators append the updated
  *     conditions of their memref operands.
  */
-import { Block, Operation, segmentSizes, type Value } from '@lifeline/ir';
+import { Block, Operation, type Value } from '@lifeline/ir';
 import type { DeallocPlan, Step } from '@lifeline/analyses';
 import { i1, type Materializer } from './obbd-materialize.js';
 
@@ -71,7 +71,7 @@ export function materializeCondBranch(m: Materializer, step: StepOf<'condBranch'
   const t = [...br.successorOperands(op, 0), ...step.appended[0].map((x) => m.resolve(x))];
   const f = [...br.successorOperands(op, 1), ...step.appended[1].map((x) => m.resolve(x))];
   op.setOperands([cond, ...t, ...f]);
-  op.setAttr('operandSegmentSizes', segmentSizes([1, t.length, f.length]));
+  op.setAttr('operandSegmentSizes', m.segmentSizes([1, t.length, f.length]));
 }
 
 
