@@ -16,14 +16,19 @@
  *     Memref arguments of a function's entry block get `false`; other memref block
  *     arguments get their appended i1 argument. Both are to be deallocated here.
  * (3) Each op, by interface and in MLIR's order: MemoryEffects (a Free effect is
- *     an error; an Allocate effect gives `true` and a dealloc entry, or `false` in
- *     the AutomaticAllocationScope resource), RegionBranch (each memref result gets
+ *     an error unless the op has `bufferization.manual_deallocation`, then a
+ *     runtime assert that the block does not own the operand when its ownership is
+ *     Unique; an Allocate effect gives `true` and a dealloc entry, or `false` in
+ *     the AutomaticAllocationScope resource or with that attribute), RegionBranch (each memref result gets
  *     its appended i1 result and a dealloc entry), Call (dynamic ownership for
  *     private defined callees when enabled: the appended i1 result; else `true`),
  *     Branch and RegionBranchTerminator (a dealloc before the terminator; retained
- *     values take its updated conditions). cf.cond_br and arith.select have MLIR's
- *     BufferDeallocationOpInterface models (two deallocs merged by selects; select
- *     of indicators when a select result is returned).
+ *     values take its updated conditions). cf.cond_br, arith.select,
+ *     scf.forall.in_parallel and scf.reduce.return have MLIR's
+ *     BufferDeallocationOpInterface models, which replace the preconditions and
+ *     handlers (two deallocs merged by selects; select of indicators when a select
+ *     result is returned; a return-like dealloc forwarding nothing, rejecting a
+ *     non-empty in_parallel body and a memref reduce.return operand).
  * (4) Remaining memref results join the ownership of every memref operand (read in
  *     the operand's defining block), or get `false` when there is none.
  * (5) Function returns (public functions, or private ones without the option) need
@@ -75,6 +80,8 @@ export type Step =
   | { kind: 'constAtFront'; indicator: Indicator & { kind: 'const' } }
   | { kind: 'constBefore'; indicator: Indicator & { kind: 'const' }; op: Operation }
   | { kind: 'addArg'; of: BlockArgument }
+  /** (3) `cf.assert (indicator xor true)` before a free marked bufferization.manual_deallocation. */
+  | { kind: 'assertNotOwned'; op: Operation; indicator: Indicator }
   | { kind: 'regionBranch'; op: Operation; memrefOperands: number; memrefResults: Value[] }
   | { kind: 'dynamicCall'; op: Operation; memrefResults: Value[] }
   | { kind: 'branch'; op: Operation; dealloc: DeallocPlan; forwarded: number }
@@ -109,7 +116,10 @@ class OwnershipError extends Error {
 const MANUAL = 'bufferization.manual_deallocation';
 
 /** MLIR's BufferDeallocationOpInterface models (external models attach by op, as in MLIR). */
-const deallocationModels = new Map<string, 'condBranch' | 'select'>([['cf.cond_br', 'condBranch'], ['arith.select', 'select']]);
+const deallocationModels = new Map<string, 'condBranch' | 'select' | 'inParallel' | 'reduceReturn'>([
+  ['cf.cond_br', 'condBranch'], ['arith.select', 'select'],
+  ['scf.forall.in_parallel', 'inParallel'], ['scf.reduce.return', 'reduceReturn'],
+]);
 
 function hasEffectInterface(op: Operation): boolean {
   return !!op.def?.spec.memoryEffects || hasTrait(op, 'Pure');
@@ -283,6 +293,7 @@ class BlockSimulation {
     for (const op of block.opList()) {
       const model = deallocationModels.get(op.name);
       if (model === 'condBranch') this.condBranch(op);
+      else if (model === 'inParallel' || model === 'reduceReturn') this.parallelTerminator(op, model);
       else if (model !== 'select') {
         const effs = hasEffectInterface(op) ? effects(op) : undefined;
         this.preconditions(op, effs);
@@ -325,9 +336,11 @@ class BlockSimulation {
   private memoryEffects(op: Operation, effs: readonly MemoryEffect[]): void {
     for (const o of op.operands) {
       if (!isMemref(o.value)) continue;
-      if (effs.some((e) => e.kind === 'free' && e.value === o.value) && !op.attributes.has(MANUAL)) {
-        throw new OwnershipError(op, 'memory free side-effect on MemRef value not supported!');
-      }
+      if (!effs.some((e) => e.kind === 'free' && e.value === o.value)) continue;
+      if (!op.attributes.has(MANUAL)) throw new OwnershipError(op, 'memory free side-effect on MemRef value not supported!');
+      // (3) A manual free gets a runtime check that the block does not own the buffer.
+      const own = this.ownHere(o.value);
+      if (own.state === 'unique') this.steps.push({ kind: 'assertNotOwned', op, indicator: own.indicator });
     }
     for (const res of op.results) {
       if (!isMemref(res)) continue;
@@ -447,6 +460,24 @@ class BlockSimulation {
       this.update(v, unique({ kind: 'dealloc', term: op, which: 2, index: common.indexOf(v), of: v }));
     }
     this.steps.push({ kind: 'condBranch', op, deallocs: [plans[0]!, plans[1]!], common, appended: [appended[0]!, appended[1]!] });
+  }
+
+  /**
+   * (3) MLIR's models of scf.forall.in_parallel and scf.reduce.return: a dealloc
+   * before the terminator that retains only what stays live (nothing is forwarded).
+   */
+  private parallelTerminator(op: Operation, model: 'inParallel' | 'reduceReturn'): void {
+    if (model === 'inParallel' && op.regions[0]?.blocks[0]?.first) {
+      throw new OwnershipError(op, 'only supported when nested region is empty');
+    }
+    if (model === 'reduceReturn' && isMemref(op.operand(0))) {
+      throw new OwnershipError(op, 'only supported when operand is not a MemRef');
+    }
+    const { memrefs, conditions } = this.deallocList();
+    const retained = this.retainList([], null);
+    if (memrefs.length === 0 && retained.length === 0) return;
+    this.retain(op, 0, retained);
+    this.steps.push({ kind: 'returnLike', op, actions: [], dealloc: { memrefs, conditions, retained }, appendOwnership: 0 });
   }
 
   private returnLike(op: Operation): void {

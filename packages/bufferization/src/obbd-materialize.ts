@@ -9,6 +9,8 @@
  * (2) `arg`/`result` indicators are the appended i1 block argument / op result;
  *     `dealloc` indicators are updated conditions of the dealloc made before the
  *     terminator; `select` indicators are the `arith.select` made at a return.
+ * (4) A memref is deallocated through its base buffer (`memref.extract_strided_metadata`
+ *     result 0); an unranked one is first `memref.reinterpret_cast` to a 0-d memref.
  * (3) Op results are appended in place (MLIR rebuilds the op with Operation::create;
  *     the printed IR is the same and no use needs rewriting).
  */
@@ -19,6 +21,7 @@ import {
 import { Placeholder, type Indicator, type MemrefRef } from '@lifeline/analyses';
 
 export const i1 = IntegerType.get(1);
+const i64 = IntegerType.get(64);
 
 export class Materializer {
   readonly builder: Builder;
@@ -95,8 +98,18 @@ export class Materializer {
 
   /** The base buffer of `m` (memref.extract_strided_metadata result 0) at the insertion point. */
   baseBuffer(m: Value): Value {
-    const t = m.type;
-    if (t instanceof UnrankedMemRefType) throw new Error('unranked memrefs are not supported');
+    let t = m.type;
+    if (t instanceof UnrankedMemRefType) {
+      // (4) MLIR casts unranked memrefs to 0-d ones (element type only, default memory space).
+      t = MemRefType.get([], t.elementType);
+      m = this.builder.create('memref.reinterpret_cast', {
+        operands: [m], resultTypes: [t],
+        attributes: [
+          ['static_offsets', new DenseArrayAttr(i64, [0])], ['static_sizes', new DenseArrayAttr(i64, [])],
+          ['static_strides', new DenseArrayAttr(i64, [])], ['operandSegmentSizes', this.segmentSizes([1, 0, 0, 0])],
+        ],
+      }).result(0);
+    }
     let types = this.metadataTypes.get(t);
     if (!types) {
       const mt = t as MemRefType;

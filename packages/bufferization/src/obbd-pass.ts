@@ -15,7 +15,7 @@
  *     never own what they receive) and one i1 result per memref result;
  *     dynamic-ownership calls get one i1 result per memref result.
  */
-import { FunctionType, TypeAttr, type Block, type Operation, type PassContext, type PassDef, type Registry, type Type } from '@lifeline/ir';
+import { FunctionType, StringAttr, TypeAttr, type Block, type Operation, type PassContext, type PassDef, type Registry, type Type } from '@lifeline/ir';
 import { createRegistry } from '@lifeline/dialects';
 import { analyzeOwnership, type BlockPlan, type FunctionPlan } from '@lifeline/analyses';
 import { Materializer, i1 } from './obbd-materialize.js';
@@ -57,6 +57,7 @@ function materializeBlock(m: Materializer, bp: BlockPlan): void {
   const entryAnchor = block.first;
   const b = m.builder;
   for (const step of bp.steps) {
+    b.loc = undefined;
     switch (step.kind) {
       case 'constAtEntry':
         if (entryAnchor) b.setInsertionPointBefore(entryAnchor);
@@ -71,6 +72,14 @@ function materializeBlock(m: Materializer, bp: BlockPlan): void {
         b.setInsertionPointBefore(step.op);
         m.constantFor(step.indicator);
         break;
+      case 'assertNotOwned': {
+        b.setInsertionPointBefore(step.op);
+        b.loc = step.op.loc;
+        const t = m.boolConstant(true);
+        const x = m.create('arith.xori', [m.resolve(step.indicator), t], [i1]).result(0);
+        b.create('cf.assert', { operands: [x], attributes: [['msg', new StringAttr('expected that the block does not have ownership')]] });
+        break;
+      }
       case 'addArg':
         m.values.set(step.of, block.addArgument(i1, step.of.loc));
         break;
