@@ -38,7 +38,7 @@
  */
 import {
   BlockArgument, MemRefType, OpResult, StringAttr, SymbolRefAttr, SymbolTableCollection, UnrankedMemRefType, hasTrait,
-  type Block, type MemoryEffect, type Operation, type Value,
+  type Block, type Location, type MemoryEffect, type Operation, type Value,
 } from '@lifeline/ir';
 import { DataFlowSolver, StateKey, mapLattice, type DataFlowAnalysis } from '@lifeline/dataflow';
 import { ValueLiveness } from './value-liveness.js';
@@ -100,7 +100,8 @@ export interface BlockPlan {
 export interface FunctionPlan {
   func: Operation;
   blocks: BlockPlan[];
-  error?: { op: Operation; message: string };
+  /** The first error; `loc` set when MLIR reports at a location, not on an op. */
+  error?: { op: Operation; message: string; loc?: Location };
 }
 
 export interface OwnershipOptions {
@@ -110,7 +111,7 @@ export interface OwnershipOptions {
 const blockOwnershipKey = new StateKey('block-ownership', mapLattice<MemrefRef, Ownership>(ownershipLattice));
 
 class OwnershipError extends Error {
-  constructor(readonly op: Operation, message: string) { super(message); }
+  constructor(readonly op: Operation, message: string, readonly loc?: Location) { super(message); }
 }
 
 const MANUAL = 'bufferization.manual_deallocation';
@@ -197,7 +198,7 @@ export class OwnershipAnalysis implements DataFlowAnalysis {
       sim.run();
     } catch (e) {
       if (!(e instanceof OwnershipError)) throw e;
-      ctx.plan.error = { op: e.op, message: e.message };
+      ctx.plan.error = { op: e.op, message: e.message, loc: e.loc };
     }
     const bp: BlockPlan = { block, steps: sim.steps, toDeallocate: sim.toDealloc, ownership: sim.own };
     this.blockPlans.set(block, bp);
@@ -399,8 +400,9 @@ class BlockSimulation {
     for (const m of this.toDealloc) {
       const o = this.ownHere(m);
       if (o.state !== 'unique') {
+        // MLIR reports at the memref's location: its defining op's, or a block argument's own.
         const at = m instanceof Placeholder ? m.term : m instanceof OpResult ? m.owner : (m as BlockArgument).owner.parentOp!;
-        throw new OwnershipError(at, 'MemRef value does not have valid ownership');
+        throw new OwnershipError(at, 'MemRef value does not have valid ownership', m instanceof BlockArgument ? m.loc : undefined);
       }
       memrefs.push(m);
       conditions.push(o.indicator);

@@ -41,7 +41,8 @@ export const ownershipBasedBufferDeallocationPass: PassDef = {
       for (const bp of plan.blocks) materializeBlock(m, bp);
       // (2)
       if (plan.error) {
-        ctx.emitError(plan.error.op, plan.error.message);
+        if (plan.error.loc && ctx.emitErrorAt) ctx.emitErrorAt(plan.error.loc, plan.error.message);
+        else ctx.emitError(plan.error.op, plan.error.message);
         return;
       }
       if (!updateSignature(plan)) {
