@@ -35,6 +35,10 @@
  *     guaranteed ownership: kept when the indicator is the constant true, a clone
  *     when ownership is Unknown, else `scf.if %own {yield m} else {clone}`.
  * (6) Preconditions and errors are MLIR's, with its messages; the first error stops.
+ * (7) MLIR 19 rebuilds region-branch ops and dynamic-ownership calls (to append i1
+ *     results) but queries liveness computed before: their old results are stale
+ *     there and not seen as memrefs. Once such an op is handled, its results are
+ *     dropped from the live-in and live-out memrefs of (2) and of the retained lists.
  */
 import {
   BlockArgument, MemRefType, OpResult, StringAttr, SymbolRefAttr, SymbolTableCollection, UnrankedMemRefType, hasTrait,
@@ -180,7 +184,7 @@ export class OwnershipAnalysis implements DataFlowAnalysis {
         plan.error = { op: func, message: 'Only structured control-flow loops are supported.' };
         continue;
       }
-      const ctx: FunctionContext = { plan, liveness: new ValueLiveness(func, isMemref) };
+      const ctx: FunctionContext = { plan, liveness: new ValueLiveness(func, isMemref), rebuilt: new Set() };
       for (const b of order) {
         this.rank.set(b, this.rank.size);
         this.blockFunc.set(b, ctx);
@@ -236,6 +240,8 @@ export class OwnershipAnalysis implements DataFlowAnalysis {
 interface FunctionContext {
   plan: FunctionPlan;
   liveness: ValueLiveness;
+  /** (7) Ops MLIR has rebuilt by now (region-branch ops, dynamic-ownership calls). */
+  rebuilt: Set<Operation>;
 }
 
 /** Handles one block as MLIR's BufferDeallocation::deallocate(Block*) does, symbolically. */
@@ -265,7 +271,7 @@ class BlockSimulation {
     const block = this.block;
     const region = block.parent!;
     // (2) live-ins.
-    const liveIn = [...this.ctx.liveness.getLiveIn(block)].filter(isMemref).sort(compareValues);
+    const liveIn = [...this.ctx.liveness.getLiveIn(block)].filter((v) => this.liveMemref(v)).sort(compareValues);
     for (const li of liveIn) {
       if (li.parentRegion === region) {
         this.update(li, this.ownAtDef(li));
@@ -306,6 +312,16 @@ class BlockSimulation {
       }
       this.populateRemaining(op);
     }
+  }
+
+  /**
+   * (7) A memref in MLIR's liveness sets, which were computed before the pass
+   * changed the function: a result of an op MLIR has rebuilt since is a stale
+   * value there, and MLIR 19 does not see it as a memref (single-result ops;
+   * with more results it reads freed memory and usually crashes).
+   */
+  private liveMemref(v: Value): boolean {
+    return isMemref(v) && !(v instanceof OpResult && this.ctx.rebuilt.has(v.owner));
   }
 
   /** (6) MLIR's verifyOperationPreconditions. */
@@ -366,6 +382,7 @@ class BlockSimulation {
     const first = rb.successors(op, 'parent')[0];
     const entry = first ? rb.entryOperands(op, first.target) : [];
     const memrefResults = op.results.filter(isMemref);
+    this.ctx.rebuilt.add(op);
     this.steps.push({ kind: 'regionBranch', op, memrefOperands: entry.filter(isMemref).length, memrefResults });
     for (const r of memrefResults) {
       this.update(r, unique({ kind: 'result', of: r }));
@@ -378,6 +395,7 @@ class BlockSimulation {
     const privateDefined = !!callee && isPrivate(callee) && !isExternal(callee);
     const memrefResults = op.results.filter(isMemref);
     if (this.analysis.options.privateFunctionDynamicOwnership && privateDefined) {
+      this.ctx.rebuilt.add(op);
       this.steps.push({ kind: 'dynamicCall', op, memrefResults });
       for (const r of memrefResults) {
         this.update(r, unique({ kind: 'result', of: r }));
@@ -414,7 +432,7 @@ class BlockSimulation {
   private retainList(forwarded: readonly MemrefRef[], to: Block | null): MemrefRef[] {
     const out = forwarded.filter((v) => v instanceof Placeholder || isMemref(v));
     const liveIn = to ? this.ctx.liveness.getLiveIn(to) : undefined;
-    const live = [...this.ctx.liveness.getLiveOut(this.block)].filter((v) => isMemref(v) && (!liveIn || liveIn.has(v)));
+    const live = [...this.ctx.liveness.getLiveOut(this.block)].filter((v) => this.liveMemref(v) && (!liveIn || liveIn.has(v)));
     return [...out, ...live.sort(compareValues)];
   }
 
