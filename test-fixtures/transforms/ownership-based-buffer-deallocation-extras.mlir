@@ -166,3 +166,22 @@ func.func @parallel_reduce(%lb: index, %ub: index, %s: index, %init: f32) -> f32
   }
   return %r : f32
 }
+
+// MLIR 19 rebuilds scf.if to append the ownership result, but its liveness was
+// computed before: the old result is stale there. So the value is not retained
+// at the branch and not live into ^bb1, where the return clones it.
+// CHECK-LABEL: func.func @region_result_across_blocks
+// CHECK: bufferization.dealloc ({{.*}}) if ({{.*}})
+// CHECK-NEXT: cf.br ^bb1
+// CHECK: bufferization.clone
+func.func @region_result_across_blocks(%c: i1, %m: memref<2xf32>) -> memref<2xf32> {
+  %r = scf.if %c -> (memref<2xf32>) {
+    scf.yield %m : memref<2xf32>
+  } else {
+    %a = memref.alloc() : memref<2xf32>
+    scf.yield %a : memref<2xf32>
+  }
+  cf.br ^bb1
+^bb1:
+  return %r : memref<2xf32>
+}
