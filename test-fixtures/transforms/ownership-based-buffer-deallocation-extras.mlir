@@ -171,7 +171,7 @@ func.func @parallel_reduce(%lb: index, %ub: index, %s: index, %init: f32) -> f32
 // computed before: the old result is stale there. So the value is not retained
 // at the branch and not live into ^bb1, where the return clones it.
 // CHECK-LABEL: func.func @region_result_across_blocks
-// CHECK: bufferization.dealloc ({{.*}}) if ({{.*}})
+// CHECK: bufferization.dealloc (%{{.*}}, %{{.*}} : memref<f32>, memref<f32>) if (%{{.*}}, %{{.*}}){{$}}
 // CHECK-NEXT: cf.br ^bb1
 // CHECK: bufferization.clone
 func.func @region_result_across_blocks(%c: i1, %m: memref<2xf32>) -> memref<2xf32> {
