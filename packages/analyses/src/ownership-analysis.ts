@@ -110,9 +110,16 @@ export interface FunctionPlan {
 
 export interface OwnershipOptions {
   privateFunctionDynamicOwnership: boolean;
+  /** Symbol tables to resolve callees with; share one when analysing functions one by one. */
+  symbols?: SymbolTableCollection;
 }
 
-const blockOwnershipKey = new StateKey('block-ownership', mapLattice<MemrefRef, Ownership>(ownershipLattice));
+const ownershipMaps = mapLattice<MemrefRef, Ownership>(ownershipLattice);
+/** A block's state is joined once, into ⊥: it is taken as it is instead of copied. */
+const blockOwnershipKey = new StateKey<ReadonlyMap<MemrefRef, Ownership>>('block-ownership', {
+  ...ownershipMaps,
+  join: (a, b) => (a.size === 0 ? b : ownershipMaps.join(a, b)),
+});
 
 class OwnershipError extends Error {
   constructor(readonly op: Operation, message: string, readonly loc?: Location) { super(message); }
@@ -160,9 +167,11 @@ export class OwnershipAnalysis implements DataFlowAnalysis {
   private readonly blockPlans = new Map<Block, BlockPlan>();
   private readonly blockFunc = new Map<Block, FunctionContext>();
   private readonly rank = new Map<Block, number>();
-  private readonly symbols = new SymbolTableCollection();
+  private readonly symbols: SymbolTableCollection;
 
-  constructor(readonly options: OwnershipOptions) {}
+  constructor(readonly options: OwnershipOptions) {
+    this.symbols = options.symbols ?? new SymbolTableCollection();
+  }
 
   plan(func: Operation): FunctionPlan | undefined { return this.plans.get(func); }
   functions(): FunctionPlan[] { return [...this.plans.values()]; }

@@ -14,10 +14,13 @@
  * (4) Region-branch ops get one `false` operand per memref entry operand (regions
  *     never own what they receive) and one i1 result per memref result;
  *     dynamic-ownership calls get one i1 result per memref result.
+ * (5) Functions are analysed and materialised one at a time, in walk order (the
+ *     analysis of one function does not read another's body; callees are resolved
+ *     through one shared symbol table collection).
  */
-import { FunctionType, StringAttr, TypeAttr, type Block, type Operation, type PassContext, type PassDef, type Registry, type Type } from '@lifeline/ir';
+import { FunctionType, StringAttr, SymbolTableCollection, TypeAttr, hasTrait, type Block, type Operation, type PassContext, type PassDef, type Registry, type Type } from '@lifeline/ir';
 import { createRegistry } from '@lifeline/dialects';
-import { analyzeOwnership, type BlockPlan, type FunctionPlan } from '@lifeline/analyses';
+import { analyzeOwnership, isExternal, type BlockPlan, type FunctionPlan } from '@lifeline/analyses';
 import { Materializer, i1 } from './obbd-materialize.js';
 import { materializeBranch, materializeCondBranch, materializeReturnLike } from './obbd-terminators.js';
 
@@ -32,11 +35,21 @@ export const ownershipBasedBufferDeallocationPass: PassDef = {
     description: 'Allows to add additional arguments to private functions to dynamically pass ownership of memrefs to callees. This can enable earlier deallocations.',
   }],
   run(root: Operation, ctx: PassContext): void {
-    const options = { privateFunctionDynamicOwnership: ctx.options['private-function-dynamic-ownership'] === true };
-    const analysis = analyzeOwnership(root, options);
+    const options = {
+      privateFunctionDynamicOwnership: ctx.options['private-function-dynamic-ownership'] === true,
+      symbols: new SymbolTableCollection(),
+    };
     const registry = ctx.registry ?? (defaultRegistry ??= createRegistry());
     const m = new Materializer(registry);
-    for (const plan of analysis.functions()) {
+    // (5) One function at a time, so that analysis state dies young.
+    const funcs: Operation[] = [];
+    root.walk((op) => {
+      if (!hasTrait(op, 'FunctionLike')) return undefined;
+      if (!isExternal(op)) funcs.push(op);
+      return 'skip';
+    });
+    for (const func of funcs) {
+      const plan = analyzeOwnership(func, options).plan(func)!;
       m.startFunction();
       for (const bp of plan.blocks) materializeBlock(m, bp);
       // (2)
