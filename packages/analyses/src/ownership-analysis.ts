@@ -39,6 +39,7 @@
  *     results) but queries liveness computed before: their old results are stale
  *     there and not seen as memrefs. Once such an op is handled, its results are
  *     dropped from the live-in and live-out memrefs of (2) and of the retained lists.
+ * (8) Plans go to the function's plan, or to `onBlock` as each block is done.
  */
 import {
   BlockArgument, MemRefType, OpResult, StringAttr, SymbolRefAttr, SymbolTableCollection, UnrankedMemRefType, hasTrait,
@@ -112,6 +113,14 @@ export interface OwnershipOptions {
   privateFunctionDynamicOwnership: boolean;
   /** Symbol tables to resolve callees with; share one when analysing functions one by one. */
   symbols?: SymbolTableCollection;
+  /**
+   * (8) Called with each block's plan as soon as it is made, in MLIR's order,
+   * instead of keeping it in the function's plan. The deallocation pass builds the
+   * block's IR right away, as MLIR does: what it builds (i1 arguments and results,
+   * operands of handled terminators, new ops) is never read by the analysis of the
+   * blocks that follow, which read only original operands, results and arguments.
+   */
+  onBlock?: (bp: BlockPlan) => void;
 }
 
 const ownershipMaps = mapLattice<MemrefRef, Ownership>(ownershipLattice);
@@ -164,7 +173,7 @@ export function isExternal(fn: Operation): boolean {
 export class OwnershipAnalysis implements DataFlowAnalysis {
   readonly name = 'ownership';
   private readonly plans = new Map<Operation, FunctionPlan>();
-  private readonly blockPlans = new Map<Block, BlockPlan>();
+  private readonly blockPlans = new Set<Block>();
   private readonly blockFunc = new Map<Block, FunctionContext>();
   private readonly rank = new Map<Block, number>();
   private readonly symbols: SymbolTableCollection;
@@ -214,8 +223,10 @@ export class OwnershipAnalysis implements DataFlowAnalysis {
       ctx.plan.error = { op: e.op, message: e.message, loc: e.loc };
     }
     const bp: BlockPlan = { block, steps: sim.steps, toDeallocate: sim.toDealloc, ownership: sim.own };
-    this.blockPlans.set(block, bp);
-    ctx.plan.blocks.push(bp);
+    this.blockPlans.add(block);
+    // (8) A consumer may take each block's plan as soon as it is made.
+    if (this.options.onBlock) this.options.onBlock(bp);
+    else ctx.plan.blocks.push(bp);
     // Uninitialized entries join as no change, so the block's map goes in as it is.
     solver.join(block, blockOwnershipKey, sim.own);
   }

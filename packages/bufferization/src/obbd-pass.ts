@@ -16,7 +16,8 @@
  *     dynamic-ownership calls get one i1 result per memref result.
  * (5) Functions are analysed and materialised one at a time, in walk order (the
  *     analysis of one function does not read another's body; callees are resolved
- *     through one shared symbol table collection).
+ *     through one shared symbol table collection), and each block right after its
+ *     analysis (ownership-analysis.ts (8)).
  */
 import { FunctionType, StringAttr, SymbolTableCollection, TypeAttr, hasTrait, type Block, type Operation, type PassContext, type PassDef, type Registry, type Type } from '@lifeline/ir';
 import { createRegistry } from '@lifeline/dialects';
@@ -35,12 +36,14 @@ export const ownershipBasedBufferDeallocationPass: PassDef = {
     description: 'Allows to add additional arguments to private functions to dynamically pass ownership of memrefs to callees. This can enable earlier deallocations.',
   }],
   run(root: Operation, ctx: PassContext): void {
+    const registry = ctx.registry ?? (defaultRegistry ??= createRegistry());
+    const m = new Materializer(registry);
     const options = {
       privateFunctionDynamicOwnership: ctx.options['private-function-dynamic-ownership'] === true,
       symbols: new SymbolTableCollection(),
+      // (5) Each block is built as soon as it is analysed (as MLIR does); its plan is then garbage.
+      onBlock: (bp: BlockPlan) => materializeBlock(m, bp),
     };
-    const registry = ctx.registry ?? (defaultRegistry ??= createRegistry());
-    const m = new Materializer(registry);
     // (5) One function at a time, so that analysis state dies young.
     const funcs: Operation[] = [];
     root.walk((op) => {
@@ -49,9 +52,8 @@ export const ownershipBasedBufferDeallocationPass: PassDef = {
       return 'skip';
     });
     for (const func of funcs) {
-      const plan = analyzeOwnership(func, options).plan(func)!;
       m.startFunction();
-      for (const bp of plan.blocks) materializeBlock(m, bp);
+      const plan = analyzeOwnership(func, options).plan(func)!;
       // (2)
       if (plan.error) {
         if (plan.error.loc && ctx.emitErrorAt) ctx.emitErrorAt(plan.error.loc, plan.error.message);
