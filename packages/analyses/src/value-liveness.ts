@@ -25,6 +25,9 @@
 import type { Block, Operation, Value } from '@lifeline/ir';
 import { nestedBlocksPreorder } from './liveness.js';
 
+const EMPTY: Set<Value> = new Set();
+const NO_PREDS: Block[] = [];
+
 export class ValueLiveness {
   readonly blocks: readonly Block[];
   private readonly index = new Map<Block, number>();
@@ -39,16 +42,19 @@ export class ValueLiveness {
     this.blocks = nestedBlocksPreorder(op);
     const n = this.blocks.length;
     this.blocks.forEach((b, i) => this.index.set(b, i));
-    this.liveIn = Array.from({ length: n }, () => new Set<Value>());
-    this.liveOut = Array.from({ length: n }, () => new Set<Value>());
-    this.preds = Array.from({ length: n }, () => []);
+    // Most blocks have no live memrefs: their sets are made on first use.
+    this.liveIn = new Array<Set<Value>>(n).fill(EMPTY);
+    this.liveOut = new Array<Set<Value>>(n).fill(EMPTY);
+    this.preds = new Array<Block[]>(n).fill(NO_PREDS);
     this.seenIn = new Int32Array(n).fill(-1);
     this.onChain = new Int32Array(n).fill(-1);
     // (1) predecessors, in block order then successor order.
     for (const b of this.blocks) {
       for (const s of b.successors()) {
         const si = this.index.get(s);
-        if (si !== undefined && s.parent === b.parent) this.preds[si]!.push(b);
+        if (si === undefined || s.parent !== b.parent) continue;
+        if (this.preds[si] === NO_PREDS) this.preds[si] = [];
+        this.preds[si]!.push(b);
       }
     }
     // (6)
@@ -72,7 +78,7 @@ export class ValueLiveness {
     const markIn = (i: number): void => {
       if (this.seenIn[i] === id) return;
       this.seenIn[i] = id;
-      this.liveIn[i]!.add(v);
+      this.add(this.liveIn, i, v);
       work.push(i);
     };
     for (let u = v.firstUse; u; u = u.nextUse) {
@@ -85,17 +91,23 @@ export class ValueLiveness {
         markIn(i);
       }
       // (5)
-      if (escapes) this.liveOut[homeIndex]!.add(v);
+      if (escapes) this.add(this.liveOut, homeIndex, v);
     }
     // (4)
     while (work.length) {
       const x = work.pop()!;
       for (const p of this.preds[x]!) {
         const pi = this.index.get(p)!;
-        this.liveOut[pi]!.add(v);
+        this.add(this.liveOut, pi, v);
         if (this.onChain[pi] !== id) markIn(pi);
       }
     }
+  }
+
+  private add(sets: Set<Value>[], i: number, v: Value): void {
+    let set = sets[i]!;
+    if (set === EMPTY) sets[i] = set = new Set();
+    set.add(v);
   }
 
   getLiveIn(block: Block): ReadonlySet<Value> { return this.liveIn[this.at(block)]!; }
