@@ -113,3 +113,41 @@ func.func @nested_region_after_error_free(%c: i1) {
   }
   return
 }
+
+// -----
+
+// scf.reduce.return has MLIR's deallocation model, which rejects memref operands.
+func.func @reduce_return_memref(%lb: index, %ub: index, %s: index, %init: memref<2xf32>) -> memref<2xf32> {
+  %r = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%init) -> memref<2xf32> {
+    %a = memref.alloc() : memref<2xf32>
+    scf.reduce(%a : memref<2xf32>) {
+    ^bb0(%l: memref<2xf32>, %r: memref<2xf32>):
+      // expected-error @+1 {{only supported when operand is not a MemRef}}
+      scf.reduce.return %l : memref<2xf32>
+    }
+  }
+  return %r : memref<2xf32>
+}
+
+// -----
+
+// An unranked memref in a non-default memory space: the 0-d cast MLIR builds
+// drops the memory space, and the verifier rejects it (at the terminator that needed it).
+func.func @unranked_memory_space(%arg0: memref<*xf32, 1>, %c: i1) {
+  // expected-error @+1 {{different memory spaces specified for source type 'memref<*xf32, 1>' and result memref type 'memref<f32>'}}
+  cf.cond_br %c, ^bb1(%arg0 : memref<*xf32, 1>), ^bb2
+^bb1(%m: memref<*xf32, 1>):
+  cf.br ^bb2
+^bb2:
+  return
+}
+
+// -----
+
+// A free without bufferization.manual_deallocation is rejected.
+func.func @free_not_manual() {
+  %0 = memref.alloc() {bufferization.manual_deallocation} : memref<5xf32>
+  // expected-error @+1 {{memory free side-effect on MemRef value not supported!}}
+  memref.dealloc %0 : memref<5xf32>
+  return
+}

@@ -10,6 +10,7 @@ export {
 } from './local-alias-analysis.js';
 export { aliasOperandText, testAliasAnalysisModRefPass, testAliasAnalysisPass } from './alias-test-passes.js';
 export { Liveness, LivenessBlockInfo, nestedBlocksPreorder, ancestorOpInBlock } from './liveness.js';
+export { ValueLiveness } from './value-liveness.js';
 export { printLiveness, testPrintLivenessPass } from './liveness-test-pass.js';
 export { IrControlFlowView } from './ir-view.js';
 export { SparseConstantPropagation, constantOf } from './constant-propagation.js';

@@ -16,71 +16,71 @@
  */
 import { BlockArgument, OpResult, type Block, type Operation, type Region, type Value } from '@lifeline/ir';
 
-/** (1) Depth-first pre-order of the blocks of `region` reachable from its entry. */
-export function dfsPreorder(region: Region): Block[] {
+/**
+ * (1)(2) Depth-first pre-order of the blocks of `region` reachable from its
+ * entry, or null when a successor edge closes a cycle among them.
+ */
+export function dfsPreorder(region: Region): Block[] | null {
   const out: Block[] = [];
   const entry = region.blocks[0];
   if (!entry) return out;
-  const seen = new Set<Block>([entry]);
-  const stack: { b: Block; i: number }[] = [{ b: entry, i: 0 }];
   out.push(entry);
-  while (stack.length) {
-    const top = stack[stack.length - 1]!;
-    const succ = top.b.successors();
-    if (top.i >= succ.length) { stack.pop(); continue; }
-    const s = succ[top.i++]!;
-    if (seen.has(s)) continue;
-    seen.add(s);
-    out.push(s);
-    stack.push({ b: s, i: 0 });
-  }
-  return out;
-}
-
-/** (1) The blocks of `op`'s regions in MLIR's walk order. */
-export function deallocationBlockOrder(op: Operation): Block[] {
-  const out: Block[] = [];
-  const walkOp = (o: Operation): void => {
-    for (const r of o.regions) {
-      for (const b of dfsPreorder(r)) {
-        for (let n = b.first; n; n = n.next) if (n.regions.length) walkOp(n);
-        out.push(b);
-      }
-    }
-  };
-  walkOp(op);
-  return out;
-}
-
-/** (2) Whether some region nested in `op` has a reachable cycle. */
-export function hasUnstructuredLoop(op: Operation): boolean {
-  let found = false;
-  op.walk((o) => {
-    if (found) return 'skip';
-    for (const r of o.regions) if (regionHasCycle(r)) { found = true; return 'skip'; }
-    return undefined;
-  });
-  return found;
-}
-
-function regionHasCycle(region: Region): boolean {
-  const entry = region.blocks[0];
-  if (!entry || region.blocks.length < 2 && !entry.successors().includes(entry)) return false;
-  const colour = new Map<Block, 1 | 2>(); // 1 grey (on the stack), 2 black (done)
+  // Single-block regions (most of them) without a self edge need no search.
+  if (region.blocks.length === 1 && !entry.successors().length) return out;
+  const colour = new Map<Block, 1 | 2>([[entry, 1]]); // 1 grey (on the stack), 2 black (done)
   const stack: { b: Block; i: number }[] = [{ b: entry, i: 0 }];
-  colour.set(entry, 1);
   while (stack.length) {
     const top = stack[stack.length - 1]!;
     const succ = top.b.successors();
     if (top.i >= succ.length) { colour.set(top.b, 2); stack.pop(); continue; }
     const s = succ[top.i++]!;
     const c = colour.get(s);
-    if (c === 1) return true;
+    if (c === 1) return null;
     if (c === 2) continue;
     colour.set(s, 1);
+    out.push(s);
     stack.push({ b: s, i: 0 });
   }
-  return false;
+  return out;
+}
+
+/**
+ * (1) The blocks of `op`'s regions in MLIR's walk order; null when (2) some
+ * region nested in `op` has a reachable cycle. One walk does both.
+ */
+export function deallocationBlockOrder(op: Operation): Block[] | null {
+  const out: Block[] = [];
+  const walkOp = (o: Operation): boolean => {
+    for (const r of o.regions) {
+      const blocks = dfsPreorder(r);
+      if (!blocks) return false;
+      for (const b of blocks) {
+        for (let n = b.first; n; n = n.next) if (n.regions.length && !walkOp(n)) return false;
+        out.push(b);
+      }
+      // Unreachable blocks are not handled, but their nested loops count too (2).
+      if (blocks.length !== r.blocks.length) {
+        const reached = new Set(blocks);
+        for (const b of r.blocks) {
+          if (reached.has(b)) continue;
+          for (let n = b.first; n; n = n.next) if (n.regions.length && hasUnstructuredLoop(n)) return false;
+        }
+      }
+    }
+    return true;
+  };
+  return walkOp(op) ? out : null;
+}
+
+/** (2) Whether some region nested in `op` (or of `op`) has a reachable cycle. */
+export function hasUnstructuredLoop(op: Operation): boolean {
+  let found = false;
+  op.walk((o) => {
+    if (found) return 'skip';
+    for (const r of o.regions) if (!dfsPreorder(r)) { found = true; return 'skip'; }
+    return undefined;
+  });
+  return found;
 }
 
 function regionNumber(r: Region): number {

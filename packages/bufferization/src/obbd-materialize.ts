@@ -9,16 +9,19 @@
  * (2) `arg`/`result` indicators are the appended i1 block argument / op result;
  *     `dealloc` indicators are updated conditions of the dealloc made before the
  *     terminator; `select` indicators are the `arith.select` made at a return.
+ * (4) A memref is deallocated through its base buffer (`memref.extract_strided_metadata`
+ *     result 0); an unranked one is first `memref.reinterpret_cast` to a 0-d memref.
  * (3) Op results are appended in place (MLIR rebuilds the op with Operation::create;
  *     the printed IR is the same and no use needs rewriting).
  */
 import {
-  Builder, IndexType, IntegerAttr, IntegerType, MemRefType, OpResult, UnrankedMemRefType, segmentSizes,
+  Builder, DenseArrayAttr, IndexType, IntegerAttr, IntegerType, MemRefType, OpResult, UnrankedMemRefType, segmentSizes,
   type Block, type Operation, type Registry, type Type, type Value,
 } from '@lifeline/ir';
 import { Placeholder, type Indicator, type MemrefRef } from '@lifeline/analyses';
 
 export const i1 = IntegerType.get(1);
+const i64 = IntegerType.get(64);
 
 export class Materializer {
   readonly builder: Builder;
@@ -28,13 +31,33 @@ export class Materializer {
   /** (2) terminator → updated conditions of its deallocs (0, 1) and selects (2). */
   readonly deallocs = new Map<Operation, Value[][]>();
 
+  // Attributes and types are immutable: one instance serves every op made (no per-op allocation).
+  private readonly boolAttrs: readonly [[string, IntegerAttr]][] = [[['value', IntegerAttr.bool(false)]], [['value', IntegerAttr.bool(true)]]];
+  private readonly segments = new Map<string, DenseArrayAttr>();
+  private readonly metadataTypes = new Map<Type, Type[]>();
+
   constructor(readonly registry: Registry) {
     this.builder = new Builder(registry);
   }
 
+  /** Indicators never cross functions: small per-function tables stay in cache. */
+  startFunction(): void {
+    this.consts.clear();
+    this.values.clear();
+    this.deallocs.clear();
+  }
+
   /** Creates `arith.constant <value>` at the builder's insertion point. */
   boolConstant(value: boolean): Value {
-    return this.builder.create('arith.constant', { resultTypes: [i1], attributes: [['value', IntegerAttr.bool(value)]] }).result(0);
+    return this.builder.create('arith.constant', { resultTypes: [i1], attributes: this.boolAttrs[value ? 1 : 0] }).result(0);
+  }
+
+  /** `operandSegmentSizes`, shared between ops with the same sizes. */
+  segmentSizes(sizes: readonly number[]): DenseArrayAttr {
+    const key = sizes.join(',');
+    let a = this.segments.get(key);
+    if (!a) this.segments.set(key, (a = segmentSizes(sizes)));
+    return a;
   }
 
   /** (1) */
@@ -75,12 +98,26 @@ export class Materializer {
 
   /** The base buffer of `m` (memref.extract_strided_metadata result 0) at the insertion point. */
   baseBuffer(m: Value): Value {
-    const t = m.type;
-    if (t instanceof UnrankedMemRefType) throw new Error('unranked memrefs are not supported');
-    const mt = t as MemRefType;
-    const base = MemRefType.get([], mt.elementType, undefined, mt.memorySpace);
-    const index = IndexType.instance;
-    const types: Type[] = [base, index, ...mt.shape.map(() => index), ...mt.shape.map(() => index)];
+    let t = m.type;
+    if (t instanceof UnrankedMemRefType) {
+      // (4) MLIR casts unranked memrefs to 0-d ones (element type only, default memory space).
+      t = MemRefType.get([], t.elementType);
+      m = this.builder.create('memref.reinterpret_cast', {
+        operands: [m], resultTypes: [t],
+        attributes: [
+          ['static_offsets', new DenseArrayAttr(i64, [0])], ['static_sizes', new DenseArrayAttr(i64, [])],
+          ['static_strides', new DenseArrayAttr(i64, [])], ['operandSegmentSizes', this.segmentSizes([1, 0, 0, 0])],
+        ],
+      }).result(0);
+    }
+    let types = this.metadataTypes.get(t);
+    if (!types) {
+      const mt = t as MemRefType;
+      const base = MemRefType.get([], mt.elementType, undefined, mt.memorySpace);
+      const index = IndexType.instance;
+      types = [base, index, ...mt.shape.map(() => index), ...mt.shape.map(() => index)];
+      this.metadataTypes.set(t, types);
+    }
     return this.builder.create('memref.extract_strided_metadata', { operands: [m], resultTypes: types }).result(0);
   }
 
@@ -89,7 +126,7 @@ export class Materializer {
     return this.builder.create('bufferization.dealloc', {
       operands: [...memrefs, ...conditions, ...retained],
       resultTypes: retained.map(() => i1),
-      attributes: [['operandSegmentSizes', segmentSizes([memrefs.length, conditions.length, retained.length])]],
+      attributes: [['operandSegmentSizes', this.segmentSizes([memrefs.length, conditions.length, retained.length])]],
     });
   }
 

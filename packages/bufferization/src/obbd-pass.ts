@@ -14,10 +14,14 @@
  * (4) Region-branch ops get one `false` operand per memref entry operand (regions
  *     never own what they receive) and one i1 result per memref result;
  *     dynamic-ownership calls get one i1 result per memref result.
+ * (5) Functions are analysed and materialised one at a time, in walk order (the
+ *     analysis of one function does not read another's body; callees are resolved
+ *     through one shared symbol table collection), and each block right after its
+ *     analysis (ownership-analysis.ts (8)).
  */
-import { FunctionType, TypeAttr, type Block, type Operation, type PassContext, type PassDef, type Registry, type Type } from '@lifeline/ir';
+import { FunctionType, StringAttr, SymbolTableCollection, TypeAttr, hasTrait, type Block, type Operation, type PassContext, type PassDef, type Registry, type Type } from '@lifeline/ir';
 import { createRegistry } from '@lifeline/dialects';
-import { analyzeOwnership, type BlockPlan, type FunctionPlan } from '@lifeline/analyses';
+import { analyzeOwnership, isExternal, type BlockPlan, type FunctionPlan } from '@lifeline/analyses';
 import { Materializer, i1 } from './obbd-materialize.js';
 import { materializeBranch, materializeCondBranch, materializeReturnLike } from './obbd-terminators.js';
 
@@ -32,15 +36,28 @@ export const ownershipBasedBufferDeallocationPass: PassDef = {
     description: 'Allows to add additional arguments to private functions to dynamically pass ownership of memrefs to callees. This can enable earlier deallocations.',
   }],
   run(root: Operation, ctx: PassContext): void {
-    const options = { privateFunctionDynamicOwnership: ctx.options['private-function-dynamic-ownership'] === true };
-    const analysis = analyzeOwnership(root, options);
     const registry = ctx.registry ?? (defaultRegistry ??= createRegistry());
     const m = new Materializer(registry);
-    for (const plan of analysis.functions()) {
-      for (const bp of plan.blocks) materializeBlock(m, bp);
+    const options = {
+      privateFunctionDynamicOwnership: ctx.options['private-function-dynamic-ownership'] === true,
+      symbols: new SymbolTableCollection(),
+      // (5) Each block is built as soon as it is analysed (as MLIR does); its plan is then garbage.
+      onBlock: (bp: BlockPlan) => materializeBlock(m, bp),
+    };
+    // (5) One function at a time, so that analysis state dies young.
+    const funcs: Operation[] = [];
+    root.walk((op) => {
+      if (!hasTrait(op, 'FunctionLike')) return undefined;
+      if (!isExternal(op)) funcs.push(op);
+      return 'skip';
+    });
+    for (const func of funcs) {
+      m.startFunction();
+      const plan = analyzeOwnership(func, options).plan(func)!;
       // (2)
       if (plan.error) {
-        ctx.emitError(plan.error.op, plan.error.message);
+        if (plan.error.loc && ctx.emitErrorAt) ctx.emitErrorAt(plan.error.loc, plan.error.message);
+        else ctx.emitError(plan.error.op, plan.error.message);
         return;
       }
       if (!updateSignature(plan)) {
@@ -56,6 +73,7 @@ function materializeBlock(m: Materializer, bp: BlockPlan): void {
   const entryAnchor = block.first;
   const b = m.builder;
   for (const step of bp.steps) {
+    b.loc = undefined;
     switch (step.kind) {
       case 'constAtEntry':
         if (entryAnchor) b.setInsertionPointBefore(entryAnchor);
@@ -70,6 +88,14 @@ function materializeBlock(m: Materializer, bp: BlockPlan): void {
         b.setInsertionPointBefore(step.op);
         m.constantFor(step.indicator);
         break;
+      case 'assertNotOwned': {
+        b.setInsertionPointBefore(step.op);
+        b.loc = step.op.loc;
+        const t = m.boolConstant(true);
+        const x = m.create('arith.xori', [m.resolve(step.indicator), t], [i1]).result(0);
+        b.create('cf.assert', { operands: [x], attributes: [['msg', new StringAttr('expected that the block does not have ownership')]] });
+        break;
+      }
       case 'addArg':
         m.values.set(step.of, block.addArgument(i1, step.of.loc));
         break;
@@ -100,10 +126,10 @@ function updateSignature(plan: FunctionPlan): boolean {
   const func = plan.func;
   const returns: Type[][] = [];
   for (const b of func.regions[0]!.blocks) {
-    for (let op = b.first; op; op = op.next) {
-      const rbt = op.def?.spec.regionBranchTerminator;
-      if (rbt) returns.push(rbt.forwardedOperands(op, 'parent').map((v) => v.type));
-    }
+    // Return-like ops are terminators: only the last op of a block can be one.
+    const op = b.last;
+    const rbt = op?.def?.spec.regionBranchTerminator;
+    if (rbt) returns.push(rbt.forwardedOperands(op!, 'parent').map((v) => v.type));
   }
   const same = (a: Type[], c: Type[]) => a.length === c.length && a.every((t, i) => t === c[i]);
   if (!returns.every((r) => same(r, returns[0]!))) return false;

@@ -4,7 +4,8 @@
  * analysis' plans.
  *
  * (1) Each memref to deallocate is passed as its base buffer
- *     (`memref.extract_strided_metadata`), made before the terminator.
+ *     (`memref.extract_strided_metadata`), made before the terminator. What is
+ *     made for a terminator carries its location (MLIR builds at op->getLoc()).
  * (2) Branch: one dealloc (even an empty one); the forwarded memrefs' updated
  *     conditions are appended to the successor operands.
  * (3) cf.cond_br: conditions `andi(c, cond)` for the true successor's dealloc, then
@@ -16,7 +17,7 @@
  *     empty; dynamic-ownership returns and region terminators append the updated
  *     conditions of their memref operands.
  */
-import { Block, Operation, segmentSizes, type Value } from '@lifeline/ir';
+import { Block, Operation, type Value } from '@lifeline/ir';
 import type { DeallocPlan, Step } from '@lifeline/analyses';
 import { i1, type Materializer } from './obbd-materialize.js';
 
@@ -31,6 +32,7 @@ function baseBuffers(m: Materializer, plan: DeallocPlan): Value[] {
 export function materializeBranch(m: Materializer, step: StepOf<'branch'>): void {
   const op = step.op;
   m.builder.setInsertionPointBefore(op);
+  m.builder.loc = op.loc;
   const bases = baseBuffers(m, step.dealloc);
   const d = m.dealloc(bases, step.dealloc.conditions.map((c) => m.resolve(c)), step.dealloc.retained.map((r) => m.memref(r)));
   m.deallocs.set(op, [d.results.slice()]);
@@ -42,6 +44,7 @@ export function materializeCondBranch(m: Materializer, step: StepOf<'condBranch'
   const op = step.op;
   const b = m.builder;
   b.setInsertionPointBefore(op);
+  b.loc = op.loc;
   const cond = op.operand(0);
   const plan0 = step.deallocs[0];
   const bases = baseBuffers(m, plan0);
@@ -71,7 +74,7 @@ export function materializeCondBranch(m: Materializer, step: StepOf<'condBranch'
   const t = [...br.successorOperands(op, 0), ...step.appended[0].map((x) => m.resolve(x))];
   const f = [...br.successorOperands(op, 1), ...step.appended[1].map((x) => m.resolve(x))];
   op.setOperands([cond, ...t, ...f]);
-  op.setAttr('operandSegmentSizes', segmentSizes([1, t.length, f.length]));
+  op.setAttr('operandSegmentSizes', m.segmentSizes([1, t.length, f.length]));
 }
 
 
@@ -79,6 +82,7 @@ export function materializeCondBranch(m: Materializer, step: StepOf<'condBranch'
 export function materializeReturnLike(m: Materializer, step: StepOf<'returnLike'>): void {
   const op = step.op;
   const b = m.builder;
+  b.loc = op.loc;
   for (const a of step.actions) {
     if (a.kind === 'asis') continue;
     b.setInsertionPointBefore(op);

@@ -9,7 +9,7 @@
 import { diag, DiagnosticError, opError, type Diagnostic } from './diagnostics.js';
 import type { Operation } from './ir.js';
 import type { Registry } from './opdef.js';
-import { UnknownLoc } from './location.js';
+import { UnknownLoc, type Location } from './location.js';
 import { printOp, type PrintOptions } from './printer.js';
 
 export type PassOptionValue = string | number | boolean | string[];
@@ -27,6 +27,8 @@ export interface PassContext {
   stat(name: string, n?: number): void;
   /** Reports an error on an op; the pass fails. */
   emitError(op: Operation, message: string): void;
+  /** Reports an error at a location only (MLIR's emitError(Location)); the pass fails. */
+  emitErrorAt?(loc: Location, message: string): void;
   /** The dialects the input was parsed with (MLIR's context), when the driver knows them. */
   registry?: Registry;
   /** Text for the driver's stderr (what MLIR's test passes print to `llvm::errs()`). */
@@ -299,6 +301,10 @@ export class PassManager {
         },
         emitError: (target, message) => {
           diags.push(opError(target, message));
+          failed = true;
+        },
+        emitErrorAt: (loc, message) => {
+          diags.push(diag('error', loc, message));
           failed = true;
         },
         registry: o.registry,
