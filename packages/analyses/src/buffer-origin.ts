@@ -31,6 +31,8 @@
  *       and no operands and no regions, e.g. a global), other. Disjoint origins are distinct (false) when one
  *       side is all fresh and the other all fresh or arg — or, with `staticDistinct`,
  *       all fresh, arg or static. Else unknown.
+ *  (O6) A view base that depends on more than ORIGIN_SEARCH_LIMIT values gets no
+ *       terminals and class C (other): unknown against everything but its own base.
  *  (O5) distinctAllocAndBlockArgument(a, b): one view base is a fresh result of op X
  *       and the other a block argument whose block holds an ancestor of X.
  *
@@ -138,14 +140,18 @@ export class BufferViewFlowAnalysis {
     return this.terminals.has(v);
   }
 
-  /** Every value `v` transitively depends on (v included), in discovery order. */
-  resolveReverse(v: Value): Value[] {
+  /**
+   * Every value `v` transitively depends on (v included), in discovery order; with
+   * `limit`, undefined as soon as more than `limit` values are found.
+   */
+  resolveReverse(v: Value, limit = Infinity): Value[] | undefined {
     if (!this.reverse.has(v)) return [v];
     const seen = new Set<Value>([v]);
     const stack = [v];
     while (stack.length) {
       for (const d of this.reverse.get(stack.pop()!) ?? []) {
         if (!seen.has(d)) {
+          if (seen.size >= limit) return undefined;
           seen.add(d);
           stack.push(d);
         }
@@ -166,6 +172,9 @@ export function viewBase(v: Value): Value {
 }
 
 type Kind = 'fresh' | 'arg' | 'static' | 'other';
+
+/** (O6) */
+export const ORIGIN_SEARCH_LIMIT = 256;
 
 /** Class of a value's origins (X1). */
 export enum OriginClass { AllFresh = 0, Distinctive = 1, Other = 2 }
@@ -215,9 +224,17 @@ export class BufferOriginAnalysis {
     const base = viewBase(v);
     let o = this.origins.get(base);
     if (o) return o;
-    const terminals = this.flow.hasDependencies(base)
-      ? this.flow.resolveReverse(base).filter((t) => isBufferType(t) && this.flow.isTerminal(t))
-      : this.flow.isTerminal(base) ? [base] : [];
+    // (O6) A value reached from more than ORIGIN_SEARCH_LIMIT values (e.g. the result
+    // of the k-th loop of a chain carrying a buffer) keeps no terminal list: it is the
+    // same allocation as nothing but its own base and may alias everything else.
+    // Without the bound, chains make the analysis quadratic.
+    const reached = this.flow.hasDependencies(base) ? this.flow.resolveReverse(base, ORIGIN_SEARCH_LIMIT) : [base];
+    if (!reached) {
+      o = { base, terminals: [], cls: OriginClass.Other };
+      this.origins.set(base, o);
+      return o;
+    }
+    const terminals = reached.filter((t) => isBufferType(t) && this.flow.isTerminal(t));
     let allFresh = true;
     let allDistinctive = true;
     for (const t of terminals) {
