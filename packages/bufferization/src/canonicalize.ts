@@ -16,11 +16,12 @@ import { arithPatterns } from './canonicalize-arith.js';
 import { bufferizationPatterns } from './canonicalize-bufferization.js';
 import { memrefPatterns } from './canonicalize-memref.js';
 import { scfPatterns } from './canonicalize-scf.js';
+import { scfWhilePatterns } from './canonicalize-scf-while.js';
 import { applyPatternsGreedily, type GreedyConfig } from './greedy.js';
 import type { RewritePattern } from './pattern.js';
 
 export const canonicalizationPatterns: readonly RewritePattern[] = [
-  ...arithPatterns, ...scfPatterns, ...memrefPatterns, ...bufferizationPatterns,
+  ...arithPatterns, ...scfPatterns, ...scfWhilePatterns, ...memrefPatterns, ...bufferizationPatterns,
 ];
 
 const LEVELS = ['disabled', 'normal', 'aggressive'] as const;
