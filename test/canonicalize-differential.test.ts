@@ -8,7 +8,7 @@
  *  - canonicalize: every output must be accepted; the equality rate is printed and
  *    must not fall below the floor measured when the test was written. The
  *    programs differ where patterns we do not implement apply (cf.br / cf.cond_br /
- *    cf.switch canonicalizations, CombineIfs, the scf.while patterns, view and
+ *    cf.switch canonicalizations, CombineIfs, view and
  *    subview folds); programs without CFGs and test ops are the second case.
  *
  *   CANON_DIFF_COUNT=n  programs per case (default 200)
