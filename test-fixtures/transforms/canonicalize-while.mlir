@@ -107,3 +107,24 @@ func.func @dead_successor_args(%c: i1, %f: i32, %a: i32, %m: memref<4xi32>) -> i
 ^bb4(%m4: memref<4xi32>, %a4: i32):
   return %a4 : i32
 }
+
+// -----
+
+// WhileConditionTruth then WhileCmpCond on one loop: both make their constants
+// before the loop (MLIR's replaceOpWithNewOp builds at the root op), which
+// decides the order of the hoisted constants.
+func.func @truth_and_cmp(%a: i32, %k: i32) -> i32 {
+  %0:2 = scf.while (%x = %a) : (i32) -> (i1, i32) {
+    %c = arith.cmpi slt, %x, %k : i32
+    scf.condition(%c) %c, %x : i1, i32
+  } do {
+  ^bb0(%c1: i1, %x1: i32):
+    %same = arith.cmpi slt, %x1, %k : i32
+    %other = arith.cmpi eq, %x1, %k : i32
+    %inv = arith.cmpi sge, %x1, %k : i32
+    "test.use"(%c1, %same, %inv, %other) : (i1, i1, i1, i1) -> ()
+    %y = arith.addi %x1, %x1 : i32
+    scf.yield %y : i32
+  }
+  return %0#1 : i32
+}

@@ -15,8 +15,8 @@
  *     becomes an `arith.constant true` (made before the loop).
  *  4. WhileCmpCond: when the condition is an arith.cmpi one of whose operands
  *     is forwarded as after argument a, each cmpi user of a comparing with the
- *     same other operand becomes a constant: true for the same predicate,
- *     false for the inverse one.
+ *     same other operand becomes a constant (made before the loop): true for
+ *     the same predicate, false for the inverse one.
  *  5. WhileUnusedResult: a forwarded value whose result and after argument are
  *     both unused is dropped.
  *  6. WhileRemoveDuplicatedResults: condition operands forwarded more than once
@@ -171,7 +171,9 @@ const whileCmpCond: RewritePattern = {
           else continue;
           // Skip the other uses of arg by this same op: it is about to go.
           while (u && u.owner === cmp2) u = u.nextUse;
-          rw.setInsertionPointBefore(cmp2);
+          // MLIR's replaceOpWithNewOp creates at the driver's insertion
+          // point, before the scf.while, not before cmp2.
+          rw.setInsertionPointBefore(op);
           const c = rw.create('arith.constant', {
             resultTypes: [IntegerType.get(1)], attributes: [['value', IntegerAttr.bool(same)]], loc: cmp2.loc,
           });
