@@ -14,6 +14,7 @@
 import type { PassDef } from '@lifeline/ir';
 import { arithPatterns } from './canonicalize-arith.js';
 import { bufferizationPatterns } from './canonicalize-bufferization.js';
+import { cfPatterns } from './canonicalize-cf.js';
 import { memrefPatterns } from './canonicalize-memref.js';
 import { scfPatterns } from './canonicalize-scf.js';
 import { scfWhilePatterns } from './canonicalize-scf-while.js';
@@ -21,7 +22,7 @@ import { applyPatternsGreedily, type GreedyConfig } from './greedy.js';
 import type { RewritePattern } from './pattern.js';
 
 export const canonicalizationPatterns: readonly RewritePattern[] = [
-  ...arithPatterns, ...scfPatterns, ...scfWhilePatterns, ...memrefPatterns, ...bufferizationPatterns,
+  ...arithPatterns, ...scfPatterns, ...scfWhilePatterns, ...cfPatterns, ...memrefPatterns, ...bufferizationPatterns,
 ];
 
 const LEVELS = ['disabled', 'normal', 'aggressive'] as const;
