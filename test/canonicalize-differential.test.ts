@@ -7,8 +7,8 @@
  *  - cse: every program must be identical.
  *  - canonicalize: every output must be accepted; the equality rate is printed and
  *    must not fall below the floor measured when the test was written. The
- *    programs differ where patterns we do not implement apply (cf.br / cf.cond_br /
- *    cf.switch canonicalizations, CombineIfs, the scf.while patterns, view and
+ *    programs differ where patterns we do not implement apply (cf.switch
+ *    canonicalizations, CombineIfs, view and
  *    subview folds); programs without CFGs and test ops are the second case.
  *
  *   CANON_DIFF_COUNT=n  programs per case (default 200)
@@ -77,6 +77,7 @@ describe('canonicalize and cse against mlir-opt-19', () => {
   }, 120_000);
 });
 
-// Measured when written: 68/200 and 2/199 (see the header for what is missing).
-const FLOOR_NO_CF = 0.34;
-const FLOOR_ALL = 0.01;
+// Measured when written: 68/200 and 2/199; with the scf.while and cf.br/cf.cond_br
+// patterns 155/200 and 59/199 (see the header for what is missing).
+const FLOOR_NO_CF = 0.77;
+const FLOOR_ALL = 0.29;

@@ -28,8 +28,8 @@
  *     inlined (multi-block inlining into a CFG is not done here).
  * 11. scf.index_switch FoldConstantCase: a constant index inlines its case (or
  *     the default region).
- * Not implemented (documented differences): CombineIfs, CombineNestedIfs, the
- * scf.while patterns, MultiBlockExecuteInliner.
+ * The scf.while patterns are in canonicalize-scf-while.ts. Not implemented
+ * (documented differences): CombineIfs, CombineNestedIfs, MultiBlockExecuteInliner.
  */
 import { Block, DenseArrayAttr, IntegerAttr, IntegerType, type Operation, type Region, type Rewriter, type Value } from '@lifeline/ir';
 import { constBool, constIntBits, constOf, defOp, isOne } from './match.js';

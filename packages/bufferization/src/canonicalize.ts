@@ -14,13 +14,15 @@
 import type { PassDef } from '@lifeline/ir';
 import { arithPatterns } from './canonicalize-arith.js';
 import { bufferizationPatterns } from './canonicalize-bufferization.js';
+import { cfPatterns } from './canonicalize-cf.js';
 import { memrefPatterns } from './canonicalize-memref.js';
 import { scfPatterns } from './canonicalize-scf.js';
+import { scfWhilePatterns } from './canonicalize-scf-while.js';
 import { applyPatternsGreedily, type GreedyConfig } from './greedy.js';
 import type { RewritePattern } from './pattern.js';
 
 export const canonicalizationPatterns: readonly RewritePattern[] = [
-  ...arithPatterns, ...scfPatterns, ...memrefPatterns, ...bufferizationPatterns,
+  ...arithPatterns, ...scfPatterns, ...scfWhilePatterns, ...cfPatterns, ...memrefPatterns, ...bufferizationPatterns,
 ];
 
 const LEVELS = ['disabled', 'normal', 'aggressive'] as const;

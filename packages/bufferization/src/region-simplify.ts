@@ -8,8 +8,9 @@
  *     visited too.
  *  2. runRegionDCE: liveness to a fixpoint — each region's blocks in
  *     post-order from the entry, ops in reverse: a terminator is live and makes
- *     the successor arguments it forwards live (all arguments of a successor of
- *     a non-branch terminator); an op that would not be trivially dead is live;
+ *     all arguments of a successor of a non-branch terminator live (a branch
+ *     produces no successor operands itself, so its forwarded ones are judged
+ *     one by one below); an op that would not be trivially dead is live;
  *     an op (or a non-entry block argument) is live when a use is by a live op,
  *     except a forwarding use into a dead successor argument.
  *  3. Deletion, per region: in multi-block regions, forwarded operands of dead
@@ -118,11 +119,11 @@ function propagateOp(op: Operation, live: LiveMap): void {
   for (const r of op.regions) propagateRegion(r, live);
   if (hasTrait(op, 'Terminator')) {
     live.setOpLive(op);
-    const branch = op.def?.spec.branch;
-    op.successors.forEach((s, i) => {
-      const n = branch ? branch.successorOperands(op, i).length : s.arguments.length;
-      for (let k = 0; k < n; k++) live.setLive(s.arguments[k]!);
-    });
+    // A branch's forwarded operands are judged one by one through the
+    // successor arguments (processValue); only arguments a branch produces
+    // itself (none of our branch ops does) or those of a successor of a
+    // non-branch terminator are live outright.
+    if (!op.def?.spec.branch) for (const s of op.successors) for (const a of s.arguments) live.setLive(a);
     return;
   }
   if (live.ops.has(op)) return;

@@ -118,6 +118,8 @@ export function postOrderFromEntry(region: Region): Block[] {
   const out: Block[] = [];
   const entry = region.blocks[0];
   if (!entry) return out;
+  // Most regions have one block: no traversal state needed.
+  if (region.blocks.length === 1) return [entry];
   const seen = new Set<Block>([entry]);
   const stack: { b: Block; i: number }[] = [{ b: entry, i: 0 }];
   while (stack.length) {
