@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-import { main } from '../dist/main.js';
-process.exitCode = await main(process.argv.slice(2));
+import { cli } from '../dist/cli.js';
+process.exitCode = await cli(process.argv.slice(2));

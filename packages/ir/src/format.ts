@@ -22,7 +22,8 @@ import type { OperationState, Parser, UnresolvedOperand } from './parser.js';
 import type { OpPrinter } from './printer.js';
 import type { Type } from './types.js';
 
-type Target = { kind: 'operand' | 'result'; name: string } | { kind: 'operands' } | { kind: 'results' };
+/** `pos`: a single group's position when every group of its kind is single (see `positions`), else -1. */
+type Target = { kind: 'operand' | 'result'; name: string; pos?: number } | { kind: 'operands' } | { kind: 'results' };
 
 type Elem =
   | { k: 'lit'; text: string }
@@ -49,7 +50,7 @@ function mk<T extends Elem>(e: T): T {
   return Object.assign({
     k: undefined, text: undefined, spec: undefined, name: undefined, target: undefined, inputs: undefined, results: undefined,
     keyword: undefined, args: undefined, argNames: undefined, then: undefined, else: undefined, anchor: undefined,
-    lead: 0, sp: false,
+    lead: 0, sp: false, pos: -1,
   }, e) as unknown as T;
 }
 
@@ -245,6 +246,16 @@ function findAnchor(elems: Elem[], lx: FormatLexer): Elem {
   return anchor;
 }
 
+/**
+ * Per element, decided once per definition: an operand's position when every
+ * operand group holds one value (what OpDef.singleOperandPosition finds by
+ * name per printed op), a region's or successor's index.
+ */
+const elemPos = {
+  set(e: Elem, v: number): void { (e as { pos?: number }).pos = v; },
+  get(e: Elem): number { return (e as { pos?: number }).pos ?? -1; },
+};
+
 /** Whether a space goes before each element (MLIR's rules, decided statically). */
 const spaceBefore = {
   set(e: Elem, v: boolean): void { (e as { sp?: boolean }).sp = v; },
@@ -379,6 +390,7 @@ class FormatInterpreter implements CompiledFormat {
       }
     };
     visit(elems);
+    this.positions(elems);
     this.operandSegments = def.has('AttrSizedOperandSegments');
     this.resultSegments = def.has('AttrSizedResultSegments');
     this.defaulted = (def.spec.attributes ?? []).filter((a) => a.default);
@@ -393,6 +405,33 @@ class FormatInterpreter implements CompiledFormat {
       if (hidden) this.hidden.set(a.name, hidden);
     }
   }
+
+  private positions(elems: Elem[]): void {
+    const s = this.def.spec;
+    const allSingle = (specs: readonly ValueSpec[] | undefined) => (specs ?? []).every((v) => (v.arity ?? 'single') === 'single');
+    const singleOps = allSingle(s.operands);
+    const singleRes = allSingle(s.results);
+    this.numOperandSpecs = (s.operands ?? []).length;
+    this.numResultSpecs = (s.results ?? []).length;
+    const index = (list: readonly { name: string }[] | undefined, name: string) => (list ?? []).findIndex((x) => x.name === name);
+    const target = (t: Target) => {
+      if (t.kind === 'operand') t.pos = singleOps ? index(s.operands, t.name) : -1;
+      else if (t.kind === 'result') t.pos = singleRes ? index(s.results, t.name) : -1;
+    };
+    for (const e of elems) {
+      switch (e.k) {
+        case 'operand': elemPos.set(e, singleOps ? index(s.operands, e.spec.name) : -1); break;
+        case 'region': elemPos.set(e, index(s.regions, e.name)); break;
+        case 'successor': elemPos.set(e, index(s.successors, e.name)); break;
+        case 'type': target(e.target); break;
+        case 'functional': target(e.inputs); target(e.results); break;
+        case 'optional': this.positions(e.then); this.positions(e.else); break;
+        case 'custom': this.positions(e.args); break;
+      }
+    }
+  }
+  private numOperandSpecs = 0;
+  private numResultSpecs = 0;
 
   // ---- parse ----
 
@@ -695,8 +734,8 @@ class FormatInterpreter implements CompiledFormat {
       case 'lit': p.print(e.text); return;
       case 'space': if (e.text === ' ') p.print(' '); else if (e.text === '\n') p.printNewline(); return;
       case 'operand': {
-        const i = this.def.singleOperandPosition(op, e.spec.name);
-        if (i >= 0) p.printValue(op.operands[i]!.value);
+        const pos = elemPos.get(e);
+        if (pos >= 0 && op.operands.length === this.numOperandSpecs) p.printValue(op.operands[pos]!.value);
         else {
           const start = this.def.operandGroupStart(op, e.spec.name);
           const n = this.def.operandGroupSize(op, e.spec.name);
@@ -716,8 +755,7 @@ class FormatInterpreter implements CompiledFormat {
         return;
       }
       case 'region': {
-        const i = (this.def.spec.regions ?? []).findIndex((r) => r.name === e.name);
-        this.printRegion(op, p, op.regions[i]!);
+        this.printRegion(op, p, op.regions[elemPos.get(e)]!);
         return;
       }
       case 'regions':
@@ -727,8 +765,7 @@ class FormatInterpreter implements CompiledFormat {
         });
         return;
       case 'successor': {
-        const i = (this.def.spec.successors ?? []).findIndex((r) => r.name === e.name);
-        p.printSuccessor(op.successors[i]!);
+        p.printSuccessor(op.successors[elemPos.get(e)]!);
         return;
       }
       case 'successors': p.print(op.successors.map((b) => p.blockName(b)).join(', ')); return;
@@ -788,12 +825,12 @@ class FormatInterpreter implements CompiledFormat {
   /** The one type of a single operand/result target, without building arrays; else undefined. */
   private singleTargetType(op: Operation, t: Target): Type | undefined {
     if (t.kind === 'operand') {
-      const i = this.def.singleOperandPosition(op, t.name);
-      return i >= 0 ? op.operands[i]!.value.type : undefined;
+      const i = t.pos!;
+      return i >= 0 && op.operands.length === this.numOperandSpecs ? op.operands[i]!.value.type : undefined;
     }
     if (t.kind === 'result') {
-      const i = this.def.singleResultPosition(op, t.name);
-      return i >= 0 ? op.results[i]!.type : undefined;
+      const i = t.pos!;
+      return i >= 0 && op.results.length === this.numResultSpecs ? op.results[i]!.type : undefined;
     }
     return undefined;
   }
@@ -826,8 +863,7 @@ class FormatInterpreter implements CompiledFormat {
         return !!v && !(hidden && hidden.equals(v));
       }
       case 'region': {
-        const i = (this.def.spec.regions ?? []).findIndex((r) => r.name === a.name);
-        return !op.regions[i]!.empty;
+        return !op.regions[elemPos.get(a)]!.empty;
       }
       case 'successor': return op.successors.length > 0;
       case 'type': return this.targetTypes(op, a.target).length > 0;
