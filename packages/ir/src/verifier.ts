@@ -10,7 +10,7 @@ import { diag, opError, type Diagnostic } from './diagnostics.js';
 import { DominanceInfo } from './dominance.js';
 import type { Block, Operation, Region, Value } from './ir.js';
 import type { Type } from './types.js';
-import { BlockArgument } from './ir.js';
+import { BlockArgument, OpResult } from './ir.js';
 import type { AttrSpec, OpDef, Registry, ValueSpec, VerifyContext, VerifyNote } from './opdef.js';
 import { SymbolTableCollection } from './symbols.js';
 
@@ -35,8 +35,17 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
       errors.push(beforeOpExists ? diag('error', op.loc, message, notes) : opError(op, message, notes));
       return false;
     }
+    const block = op.parent;
     for (let i = 0; i < op.operands.length; i++) {
       const v = op.operands[i]!.value;
+      // The common cases, answered without the general walk (which agrees): an
+      // argument of the op's own block, or a result of an earlier op in it.
+      if (block) {
+        if (v instanceof OpResult) {
+          const d = v.owner;
+          if (d.parent === block && d !== op && block.order(d) < block.order(op)) continue;
+        } else if (v instanceof BlockArgument && v.owner === block) continue;
+      }
       const why = dom.checkUse(v, op);
       if (why) {
         fail(op, why === 'isolated' ? 'using value defined outside the region' : `operand #${i} does not dominate this use`);
