@@ -458,8 +458,9 @@ export class Parser extends AttrTypeParser {
     }
     this.defaultDialects.pop();
     this.blockScopes.pop();
-    this.popRegionNames();
+    // An isolated scope is dropped whole: forgetting its names one by one would be wasted work.
     if (isolated) this.popIsolated();
+    else this.popRegionNames();
     return region;
   }
 
