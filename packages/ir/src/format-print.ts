@@ -130,7 +130,7 @@ export class FormatPrinter {
         return;
       }
       case 'propdict':
-        if (op.hasProperties) p.print(` <${[...op.properties].map(([k, v]) => `${k} = ${v}`).join(', ')}>`);
+        if (op.hasProperties) p.print(` <${op.propertyEntries().map(([k, v]) => `${k} = ${v}`).join(', ')}>`);
         return;
       case 'custom': customDirectives.get(e.name)!.print(op, p, e.argNames); return;
       case 'optional':
@@ -144,9 +144,8 @@ export class FormatPrinter {
    * unlike for…of, makes no [key, value] array per entry visited.
    */
   private printedAttrs(op: Operation): [string, Attribute][] | undefined {
-    const props = op.propertiesIfAny;
     const attrs = op.attributesIfAny;
-    if (!props?.size && !attrs?.size) return undefined;
+    if (!op.hasProperties && !attrs?.size) return undefined;
     let out: [string, Attribute][] | undefined;
     const visit = (v: Attribute, k: string): void => {
       if (this.elided.has(k)) return;
@@ -154,7 +153,7 @@ export class FormatPrinter {
       if (hidden && hidden.equals(v)) return;
       (out ??= []).push([k, v]);
     };
-    props?.forEach(visit);
+    op.forEachProperty(visit);
     attrs?.forEach(visit);
     return out;
   }
