@@ -1,15 +1,8 @@
 /**
  * MLIR's declarative assembly format, interpreted (MLIR generates C++ from it;
- * we compile the format string once into elements and walk them to parse or print).
+ * we compile the format string once into elements, format-compile.ts, and walk
+ * them to parse, here, or print, format-print.ts).
  *
- *   format   ::= element*
- *   element  ::= `literal` | $var | directive | `(` element* `)` (`:` `(` element* `)`)? `?`
- *   directive::= attr-dict | attr-dict-with-keyword | prop-dict | type(arg) | qualified(arg)
- *              | functional-type(arg, arg) | operands | results | regions | successors
- *              | custom<Name>(arg, …)
- *
- * Spacing follows MLIR's generator: a space before every element unless the
- * previous literal was an opening bracket, and none before `)`, `]`, `,`, `>`…
  * Types the format does not spell are inferred from `ValueSpec.infer` or the
  * SameOperandsAndResultType trait.
  */
@@ -19,265 +12,23 @@ import { Block, Operation, Region, type Value } from './ir.js';
 import { Tok } from './lexer.js';
 import type { AttrSpec, InferContext, OpDef, ValueSpec } from './opdef.js';
 import type { OperationState, Parser, UnresolvedOperand } from './parser.js';
-import type { OpPrinter } from './printer.js';
 import type { Type } from './types.js';
+import { compileElements, customDirectives, type DirectiveContext, type Elem, type Target } from './format-compile.js';
+import { FormatPrinter } from './format-print.js';
 
-type Target = { kind: 'operand' | 'result'; name: string } | { kind: 'operands' } | { kind: 'results' };
-
-type Elem =
-  | { k: 'lit'; text: string }
-  | { k: 'space'; text: ' ' | '' | '\n' }
-  | { k: 'operand'; spec: ValueSpec }
-  | { k: 'operands' }
-  | { k: 'attr'; spec: AttrSpec }
-  | { k: 'region'; name: string }
-  | { k: 'regions' }
-  | { k: 'successor'; name: string }
-  | { k: 'successors' }
-  | { k: 'type'; target: Target }
-  | { k: 'functional'; inputs: Target; results: Target }
-  | { k: 'attrdict'; keyword: boolean }
-  | { k: 'propdict' }
-  | { k: 'custom'; name: string; args: Elem[]; argNames: string[] }
-  | { k: 'optional'; then: Elem[]; else: Elem[]; anchor: Elem; lead: number };
-
-/**
- * Every element is made with all fields in one order: one object shape for all
- * kinds keeps the interpreter's reads of `e.k` and friends monomorphic.
- */
-function mk<T extends Elem>(e: T): T {
-  return Object.assign({
-    k: undefined, text: undefined, spec: undefined, name: undefined, target: undefined, inputs: undefined, results: undefined,
-    keyword: undefined, args: undefined, argNames: undefined, then: undefined, else: undefined, anchor: undefined,
-    lead: 0, sp: false,
-  }, e) as unknown as T;
-}
-
-/** How an attribute is written inside a format, when not as a plain attribute. */
-export interface AttrSyntax {
-  /** Parses the attribute; returns undefined (consuming nothing) when it is absent. */
-  parse(p: Parser): Attribute | undefined;
-  print(a: Attribute, p: OpPrinter): void;
-}
-
-/** Parse/print state a custom directive reads and writes. */
-export interface DirectiveContext {
-  operands(name: string): UnresolvedOperand[];
-  setOperands(name: string, us: UnresolvedOperand[]): void;
-  setTypes(name: string, types: Type[]): void;
-  state: OperationState;
-}
-
-export interface CustomDirective {
-  /** `args` are the directive's argument names (`$x` → 'x', `type($x)` → 'type:x'). */
-  parse(p: Parser, ctx: DirectiveContext, args: string[]): void;
-  print(op: Operation, p: OpPrinter, args: string[]): void;
-  /** True when the directive's text starts here (for optional groups). */
-  present?(p: Parser): boolean;
-}
-
-const customDirectives = new Map<string, CustomDirective>();
-
-export function registerCustomDirective(name: string, d: CustomDirective): void {
-  customDirectives.set(name, d);
-}
-
-export interface CompiledFormat {
-  parse(p: Parser, state: OperationState): void;
-  print(op: Operation, p: OpPrinter): void;
-}
-
-// ---- compiling the format string ----------------------------------------------------
-
-class FormatLexer {
-  i = 0;
-  constructor(readonly s: string, readonly opName: string) {}
-  fail(msg: string): never {
-    throw new Error(`bad assembly format for ${this.opName}: ${msg} at ${this.i} in '${this.s}'`);
-  }
-  skipWs(): void {
-    while (this.i < this.s.length && /\s/.test(this.s[this.i]!)) this.i++;
-  }
-  peek(): string {
-    this.skipWs();
-    return this.s[this.i] ?? '';
-  }
-  eat(c: string): boolean {
-    if (this.peek() !== c) return false;
-    this.i++;
-    return true;
-  }
-  expect(c: string): void {
-    if (!this.eat(c)) this.fail(`expected '${c}'`);
-  }
-  ident(): string {
-    this.skipWs();
-    const m = /^[A-Za-z_][\w-]*/.exec(this.s.slice(this.i));
-    if (!m) this.fail('expected identifier');
-    this.i += m[0].length;
-    return m[0];
-  }
-}
+export { registerCustomDirective } from './format-compile.js';
+export type { AttrSyntax, CompiledFormat, CustomDirective, DirectiveContext } from './format-compile.js';
+import type { CompiledFormat } from './format-compile.js';
 
 export function compileFormat(format: string, def: OpDef): CompiledFormat {
-  const lx = new FormatLexer(format, def.name);
-  const elems = compileElems(lx, def, false);
-  if (lx.peek() !== '') lx.fail('unexpected text');
-  annotateSpacing(elems, { space: true, punct: false });
-  return new FormatInterpreter(def, elems);
+  const elems = compileElements(format, def);
+  const parser = new FormatParser(def, elems);
+  const printer = new FormatPrinter(def, elems);
+  return {
+    parse: (p, state) => parser.parse(p, state),
+    print: (op, p) => printer.print(op, p),
+  };
 }
-
-/** Elements marked with `^` (the anchor of their optional group). */
-const anchors = new WeakSet<Elem>();
-
-function compileElems(lx: FormatLexer, def: OpDef, inGroup: boolean): Elem[] {
-  const out: Elem[] = [];
-  for (;;) {
-    const c = lx.peek();
-    if (c === '' || (inGroup && c === ')')) return out;
-    const e = compileElem(lx, def);
-    if (lx.eat('^')) anchors.add(e);
-    out.push(e);
-  }
-}
-
-function compileElem(lx: FormatLexer, def: OpDef): Elem {
-  const c = lx.peek();
-  if (c === '`') {
-    lx.i++;
-    const end = lx.s.indexOf('`', lx.i);
-    const text = lx.s.slice(lx.i, end).replace(/\\n/, '\n');
-    lx.i = end + 1;
-    if (text === '' || text === ' ' || text === '\n') return mk({ k: 'space', text });
-    return mk({ k: 'lit', text });
-  }
-  if (c === '$') {
-    lx.i++;
-    return resolveVar(lx.ident(), def, lx);
-  }
-  if (c === '(') {
-    lx.i++;
-    const then = compileElems(lx, def, true);
-    lx.expect(')');
-    let els: Elem[] = [];
-    if (lx.eat(':')) {
-      lx.expect('(');
-      els = compileElems(lx, def, true);
-      lx.expect(')');
-    }
-    lx.expect('?');
-    // Spacing elements (`` ` ` ``) decide nothing: the group starts at its first real element.
-    const lead = Math.max(0, then.findIndex((x) => x.k !== 'space'));
-    return mk({ k: 'optional', then, else: els, anchor: findAnchor(then, lx), lead });
-  }
-  const word = lx.ident();
-  switch (word) {
-    case 'attr-dict': return mk({ k: 'attrdict', keyword: false });
-    case 'attr-dict-with-keyword': return mk({ k: 'attrdict', keyword: true });
-    case 'prop-dict': return mk({ k: 'propdict' });
-    case 'operands': return mk({ k: 'operands' });
-    case 'regions': return mk({ k: 'regions' });
-    case 'successors': return mk({ k: 'successors' });
-    case 'type': {
-      lx.expect('(');
-      const t = compileTarget(lx, def);
-      lx.expect(')');
-      return mk({ k: 'type', target: t });
-    }
-    case 'qualified': {
-      lx.expect('(');
-      const inner = compileElem(lx, def);
-      lx.expect(')');
-      return inner;
-    }
-    case 'functional-type': {
-      lx.expect('(');
-      const inputs = compileTarget(lx, def);
-      lx.expect(',');
-      const results = compileTarget(lx, def);
-      lx.expect(')');
-      return mk({ k: 'functional', inputs, results });
-    }
-    case 'custom': {
-      lx.expect('<');
-      const name = lx.ident();
-      lx.expect('>');
-      lx.expect('(');
-      const args: Elem[] = [];
-      if (!lx.eat(')')) {
-        do args.push(compileElem(lx, def)); while (lx.eat(','));
-        lx.expect(')');
-      }
-      return mk({ k: 'custom', name, args, argNames: args.map(argName) });
-    }
-  }
-  return lx.fail(`unknown directive '${word}'`);
-}
-
-function compileTarget(lx: FormatLexer, def: OpDef): Target {
-  if (lx.eat('$')) {
-    const name = lx.ident();
-    if ((def.spec.operands ?? []).some((o) => o.name === name)) return { kind: 'operand', name };
-    if ((def.spec.results ?? []).some((o) => o.name === name)) return { kind: 'result', name };
-    return lx.fail(`'${name}' is not an operand or result`);
-  }
-  const w = lx.ident();
-  if (w === 'operands') return { kind: 'operands' };
-  if (w === 'results') return { kind: 'results' };
-  return lx.fail(`bad type target '${w}'`);
-}
-
-function resolveVar(name: string, def: OpDef, lx: FormatLexer): Elem {
-  const s = def.spec;
-  const operand = (s.operands ?? []).find((o) => o.name === name);
-  if (operand) return mk({ k: 'operand', spec: operand });
-  const attr = (s.attributes ?? []).find((a) => a.name === name);
-  if (attr) return mk({ k: 'attr', spec: attr });
-  if ((s.regions ?? []).some((r) => r.name === name)) return mk({ k: 'region', name });
-  if ((s.successors ?? []).some((r) => r.name === name)) return mk({ k: 'successor', name });
-  return lx.fail(`unknown variable '$${name}'`);
-}
-
-function findAnchor(elems: Elem[], lx: FormatLexer): Elem {
-  const anchor = elems.find((e) => anchors.has(e)) ?? elems.find((e) => e.k === 'operand' || e.k === 'attr' ||
-    e.k === 'region' || e.k === 'type' || e.k === 'successor' || e.k === 'custom' || e.k === 'operands');
-  if (!anchor) return lx.fail('optional group without an anchor');
-  return anchor;
-}
-
-/** Whether a space goes before each element (MLIR's rules, decided statically). */
-const spaceBefore = {
-  set(e: Elem, v: boolean): void { (e as { sp?: boolean }).sp = v; },
-  get(e: Elem): boolean { return (e as { sp?: boolean }).sp === true; },
-};
-
-function annotateSpacing(elems: Elem[], st: { space: boolean; punct: boolean }): void {
-  for (const e of elems) {
-    if (e.k === 'lit') {
-      const v = e.text;
-      let sp: boolean;
-      if (v.length !== 1 && v !== '->') sp = true;
-      else if (st.punct) sp = !'>)}],'.includes(v[0]!);
-      else sp = !'<>(){}[],'.includes(v[0]!);
-      spaceBefore.set(e, st.space && sp);
-      st.space = v.length !== 1 || !'<({['.includes(v[0]!);
-      st.punct = v[0] !== '_' && !/[A-Za-z]/.test(v[0]!);
-    } else if (e.k === 'space') {
-      if (e.text === ' ') st.punct = false;
-      else if (e.text === '') st.punct = true;
-      st.space = false;
-    } else if (e.k === 'optional') {
-      annotateSpacing(e.then, st);
-      if (e.else.length) annotateSpacing(e.else, st);
-    } else {
-      spaceBefore.set(e, st.space && e.k !== 'attrdict');
-      st.punct = false;
-      st.space = true;
-    }
-  }
-}
-
-// ---- the interpreter ------------------------------------------------------------------
 
 const PUNCT: Record<string, Tok> = {
   '(': Tok.LParen, ')': Tok.RParen, '[': Tok.LSquare, ']': Tok.RSquare, '{': Tok.LBrace, '}': Tok.RBrace,
@@ -350,48 +101,27 @@ class ParseCtx implements DirectiveContext {
   setTypes(name: string, types: Type[]): void { this.types.set(name, types); }
 }
 
-class FormatInterpreter implements CompiledFormat {
-  private readonly usedAttrs: Set<string>;
+class FormatParser {
   /** Operand and result groups, and which are results (for type inference). */
   private readonly groups: ValueSpec[];
   private readonly groupNames: string[];
   private readonly resultNames: Set<string>;
   private readonly sameType: boolean;
+  /** SameOperandsAndResultType, every group single and without an inference rule. */
+  private readonly sameTypeOnly: boolean;
   private readonly operandSegments: boolean;
   private readonly resultSegments: boolean;
   /** Attributes stored with their default value when the text leaves them out. */
   private readonly defaulted: AttrSpec[];
-  /** Names attr-dict leaves out: spelled by the format, or segment sizes. */
-  private readonly elided: Set<string>;
-  /** Values attr-dict hides: defaults and elided defaults, by attribute name. */
-  private readonly hidden: Map<string, Attribute>;
   constructor(readonly def: OpDef, readonly elems: Elem[]) {
     this.groups = [...(def.spec.operands ?? []), ...(def.spec.results ?? [])];
     this.groupNames = this.groups.map((g) => g.name);
     this.sameType = def.has('SameOperandsAndResultType');
+    this.sameTypeOnly = this.sameType && this.groups.every((g) => !g.infer && (g.arity ?? 'single') === 'single');
     this.resultNames = new Set((def.spec.results ?? []).map((r) => r.name));
-    this.usedAttrs = new Set();
-    const visit = (es: Elem[]) => {
-      for (const e of es) {
-        if (e.k === 'attr') this.usedAttrs.add(e.spec.name);
-        else if (e.k === 'optional') { visit(e.then); visit(e.else); }
-        else if (e.k === 'custom') visit(e.args);
-      }
-    };
-    visit(elems);
     this.operandSegments = def.has('AttrSizedOperandSegments');
     this.resultSegments = def.has('AttrSizedResultSegments');
     this.defaulted = (def.spec.attributes ?? []).filter((a) => a.default);
-    this.elided = new Set([...this.usedAttrs, 'operandSegmentSizes', 'resultSegmentSizes']);
-    this.hidden = new Map();
-    const seen = new Set<string>();
-    for (const a of def.spec.attributes ?? []) {
-      // The first spec of a name decides, as a lookup by name would.
-      if (seen.has(a.name)) continue;
-      seen.add(a.name);
-      const hidden = a.default ?? a.elidedDefault;
-      if (hidden) this.hidden.set(a.name, hidden);
-    }
   }
 
   // ---- parse ----
@@ -634,6 +364,21 @@ class FormatInterpreter implements CompiledFormat {
     let missing = false;
     for (let i = 0; i < specs.length && !missing; i++) missing = !ctx.types.has(specs[i]!.name);
     if (!missing) return;
+    if (this.sameTypeOnly) {
+      // SameOperandsAndResultType without rules of its own (the arith binary ops):
+      // every missing group takes the first known type, what the rounds below give.
+      let any: Type | undefined;
+      for (let i = 0; i < specs.length && !any; i++) any = known(specs[i]!.name)?.[0];
+      if (any) {
+        for (const s of specs) {
+          if (known(s.name)) continue;
+          const arr = new Array<Type>(isResult.has(s.name) ? 1 : ctx.operands(s.name).length);
+          for (let k = 0; k < arr.length; k++) arr[k] = any;
+          ctx.types.set(s.name, arr);
+        }
+        return;
+      }
+    }
     const infer = new InferCtx(p, ctx, offset);
     for (let round = 0; round < specs.length + 1; round++) {
       let progress = false;
@@ -678,163 +423,6 @@ class FormatInterpreter implements CompiledFormat {
       p.error(`could not infer the type of '${s.name}' for '${this.def.name}'`, offset);
     }
   }
-
-  // ---- print ----
-
-  print(op: Operation, p: OpPrinter): void {
-    this.printElems(op, p, this.elems);
-  }
-
-  private printElems(op: Operation, p: OpPrinter, elems: Elem[]): void {
-    for (const e of elems) this.printElem(op, p, e);
-  }
-
-  private printElem(op: Operation, p: OpPrinter, e: Elem): void {
-    if (spaceBefore.get(e)) p.print(' ');
-    switch (e.k) {
-      case 'lit': p.print(e.text); return;
-      case 'space': if (e.text === ' ') p.print(' '); else if (e.text === '\n') p.printNewline(); return;
-      case 'operand': {
-        const i = this.def.singleOperandPosition(op, e.spec.name);
-        if (i >= 0) p.printValue(op.operands[i]!.value);
-        else {
-          const start = this.def.operandGroupStart(op, e.spec.name);
-          const n = this.def.operandGroupSize(op, e.spec.name);
-          for (let k = 0; k < n; k++) {
-            if (k) p.print(', ');
-            p.printValue(op.operands[start + k]!.value);
-          }
-        }
-        return;
-      }
-      case 'operands': p.printOperands(op.operandValues()); return;
-      case 'attr': {
-        const a = op.getAttr(e.spec.name);
-        if (!a) return;
-        if (e.spec.syntax) e.spec.syntax.print(a, p);
-        else p.printAttribute(a);
-        return;
-      }
-      case 'region': {
-        const i = (this.def.spec.regions ?? []).findIndex((r) => r.name === e.name);
-        this.printRegion(op, p, op.regions[i]!);
-        return;
-      }
-      case 'regions':
-        op.regions.forEach((r, i) => {
-          if (i) p.print(', ');
-          this.printRegion(op, p, r);
-        });
-        return;
-      case 'successor': {
-        const i = (this.def.spec.successors ?? []).findIndex((r) => r.name === e.name);
-        p.printSuccessor(op.successors[i]!);
-        return;
-      }
-      case 'successors': p.print(op.successors.map((b) => p.blockName(b)).join(', ')); return;
-      case 'type': {
-        const t = this.singleTargetType(op, e.target);
-        if (t) p.printType(t);
-        else p.printTypes(this.targetTypes(op, e.target));
-        return;
-      }
-      case 'functional': p.printFunctionalType(this.targetTypes(op, e.inputs), this.targetTypes(op, e.results)); return;
-      case 'attrdict': {
-        const attrs = this.printedAttrs(op);
-        if (!attrs) return;
-        if (e.keyword) p.printOptionalAttrDictWithKeyword(attrs);
-        else p.printOptionalAttrDict(attrs);
-        return;
-      }
-      case 'propdict':
-        if (op.hasProperties) p.print(` <${[...op.properties].map(([k, v]) => `${k} = ${v}`).join(', ')}>`);
-        return;
-      case 'custom': customDirectives.get(e.name)!.print(op, p, e.argNames); return;
-      case 'optional':
-        if (this.anchorPresent(op, e.anchor)) this.printElems(op, p, e.then);
-        else this.printElems(op, p, e.else);
-    }
-  }
-
-  /**
-   * The attributes attr-dict prints, or undefined for none (most ops). forEach,
-   * unlike for…of, makes no [key, value] array per entry visited.
-   */
-  private printedAttrs(op: Operation): [string, Attribute][] | undefined {
-    const props = op.propertiesIfAny;
-    const attrs = op.attributesIfAny;
-    if (!props?.size && !attrs?.size) return undefined;
-    let out: [string, Attribute][] | undefined;
-    const visit = (v: Attribute, k: string): void => {
-      if (this.elided.has(k)) return;
-      const hidden = this.hidden.get(k);
-      if (hidden && hidden.equals(v)) return;
-      (out ??= []).push([k, v]);
-    };
-    props?.forEach(visit);
-    attrs?.forEach(visit);
-    return out;
-  }
-
-  private printRegion(op: Operation, p: OpPrinter, r: Region): void {
-    let printTerms = true;
-    if (this.def.spec.implicitTerminator) {
-      const t = r.blocks[0]?.last;
-      printTerms = !!t && (t.operands.length > 0 || t.hasAttributes || t.hasProperties || t.results.length > 0);
-    }
-    p.printRegion(r, { printEntryBlockArgs: true, printBlockTerminators: printTerms });
-  }
-
-  /** The one type of a single operand/result target, without building arrays; else undefined. */
-  private singleTargetType(op: Operation, t: Target): Type | undefined {
-    if (t.kind === 'operand') {
-      const i = this.def.singleOperandPosition(op, t.name);
-      return i >= 0 ? op.operands[i]!.value.type : undefined;
-    }
-    if (t.kind === 'result') {
-      const i = this.def.singleResultPosition(op, t.name);
-      return i >= 0 ? op.results[i]!.type : undefined;
-    }
-    return undefined;
-  }
-
-  private targetTypes(op: Operation, t: Target): Type[] {
-    switch (t.kind) {
-      case 'operands': return op.operands.map((o) => o.value.type);
-      case 'results': return op.results.map((r) => r.type);
-      case 'operand': return this.def.operandGroup(op, t.name).map((v) => v.type);
-      case 'result': {
-        const specs = this.def.spec.results ?? [];
-        const sizes = this.def.resultGroupSizes(op);
-        let start = 0;
-        for (let i = 0; i < specs.length; i++) {
-          if (specs[i]!.name === t.name) return op.results.slice(start, start + sizes[i]!).map((r) => r.type);
-          start += sizes[i]!;
-        }
-        return [];
-      }
-    }
-  }
-
-  private anchorPresent(op: Operation, a: Elem): boolean {
-    switch (a.k) {
-      case 'operand': return this.def.operandGroupSize(op, a.spec.name) > 0;
-      case 'operands': return op.operands.length > 0;
-      case 'attr': {
-        const v = op.getAttr(a.spec.name);
-        const hidden = a.spec.default ?? a.spec.elidedDefault;
-        return !!v && !(hidden && hidden.equals(v));
-      }
-      case 'region': {
-        const i = (this.def.spec.regions ?? []).findIndex((r) => r.name === a.name);
-        return !op.regions[i]!.empty;
-      }
-      case 'successor': return op.successors.length > 0;
-      case 'type': return this.targetTypes(op, a.target).length > 0;
-      case 'custom': return true;
-    }
-    return true;
-  }
 }
 
 /**
@@ -861,16 +449,9 @@ class InferCtx implements InferContext {
   error(message: string): never { return this.p.error(message, this.offset); }
 }
 
-function argName(e: Elem): string {
-  switch (e.k) {
-    case 'operand': return e.spec.name;
-    case 'attr': return e.spec.name;
-    case 'region': return e.name;
-    case 'successor': return e.name;
-    case 'type': return 'type:' + (e.target.kind === 'operand' || e.target.kind === 'result' ? e.target.name : e.target.kind);
-    default: return e.k;
-  }
-}
+const ATTR_KEYWORDS: ReadonlySet<string> = new Set([
+  'true', 'false', 'unit', 'dense', 'array', 'affine_map', 'affine_set', 'strided', 'sparse', 'dense_resource',
+]);
 
 function atAttribute(p: Parser): boolean {
   switch (p.tok) {
@@ -878,7 +459,7 @@ function atAttribute(p: Parser): boolean {
     case Tok.AtId: case Tok.HashId: case Tok.BangId:
       return true;
     case Tok.BareId:
-      return ['true', 'false', 'unit', 'dense', 'array', 'affine_map', 'affine_set', 'strided', 'sparse', 'dense_resource'].includes(p.spelling) || p.atType();
+      return ATTR_KEYWORDS.has(p.spelling) || p.atType();
   }
   return false;
 }

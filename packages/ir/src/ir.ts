@@ -107,7 +107,9 @@ export class Operation {
   successors: Block[];
   readonly regions: Region[];
   // Most ops have no attributes of one kind or the other; the maps are made on first use.
-  private props: Map<string, Attribute> | undefined;
+  // Inherent attributes handed over at creation are kept as a flat list (see PropList)
+  // until something asks for the Map.
+  private props: Map<string, Attribute> | PropList | undefined;
   private attrs: Map<string, Attribute> | undefined;
   loc: Location;
   parent: Block | null = null;
@@ -129,7 +131,7 @@ export class Operation {
       : regions.length ? [...regions] : (NO_REGIONS as Region[]);
     for (const r of this.regions) r.parentOp = this;
     // Maps handed over by the parser are adopted, not copied.
-    this.props = adopt(init.properties);
+    this.props = compact(adopt(init.properties));
     this.attrs = adopt(init.attributes);
     this.loc = init.loc ?? UnknownLoc.instance;
   }
@@ -146,29 +148,54 @@ export class Operation {
 
   /** Inherent attributes (MLIR's properties, printed `<{…}>` in generic form). */
   get properties(): Map<string, Attribute> {
-    return (this.props ??= new Map());
+    const p = this.props;
+    if (p instanceof Map) return p;
+    const m = new Map<string, Attribute>();
+    if (p) for (let i = 0; i < p.length; i += 2) m.set(p[i] as string, p[i + 1] as Attribute);
+    return (this.props = m);
   }
   /** Discardable attributes (the trailing `{…}`). */
   get attributes(): Map<string, Attribute> {
     return (this.attrs ??= new Map());
   }
   /** The inherent attributes without creating an empty map (readers on hot paths). */
-  get propertiesIfAny(): ReadonlyMap<string, Attribute> | undefined { return this.props; }
+  get propertiesIfAny(): ReadonlyMap<string, Attribute> | undefined { return this.props ? this.properties : undefined; }
   get attributesIfAny(): ReadonlyMap<string, Attribute> | undefined { return this.attrs; }
-  get hasProperties(): boolean { return !!this.props && this.props.size > 0; }
+  get hasProperties(): boolean {
+    const p = this.props;
+    return p instanceof Map ? p.size > 0 : !!p;
+  }
+  /** Calls `fn` on each inherent attribute in order, without making the Map. */
+  forEachProperty(fn: (value: Attribute, name: string) => void): void {
+    const p = this.props;
+    if (p instanceof Map) p.forEach(fn);
+    else if (p) for (let i = 0; i < p.length; i += 2) fn(p[i + 1] as Attribute, p[i] as string);
+  }
+  /** The inherent attributes as [name, value] pairs, without making the Map. */
+  propertyEntries(): [string, Attribute][] {
+    const out: [string, Attribute][] = [];
+    this.forEachProperty((v, k) => out.push([k, v]));
+    return out;
+  }
+  private getProp(name: string): Attribute | undefined {
+    const p = this.props;
+    if (p instanceof Map) return p.get(name);
+    if (p) for (let i = 0; i < p.length; i += 2) if (p[i] === name) return p[i + 1] as Attribute;
+    return undefined;
+  }
   get hasAttributes(): boolean { return !!this.attrs && this.attrs.size > 0; }
 
   /** Inherent attribute first, then discardable. */
   getAttr(name: string): Attribute | undefined {
-    return this.props?.get(name) ?? this.attrs?.get(name);
+    return this.getProp(name) ?? this.attrs?.get(name);
   }
   /** Sets an attribute where it belongs: inherent names (declared by the op) go to properties. */
   setAttr(name: string, value: Attribute): void {
-    if (this.def?.isInherent(name) || this.props?.has(name)) this.properties.set(name, value);
+    if (this.def?.isInherent(name) || this.getProp(name) !== undefined) this.properties.set(name, value);
     else this.attributes.set(name, value);
   }
   removeAttr(name: string): void {
-    this.props?.delete(name);
+    if (this.props) this.properties.delete(name);
     this.attrs?.delete(name);
   }
 
@@ -252,6 +279,26 @@ function makeOperand(this: Operation, v: Value, i: number): OpOperand {
 }
 function makeResult(this: Operation, t: Type, i: number): OpResult {
   return new OpResult(t, this, i);
+}
+
+/**
+ * Inherent attributes as a flat [name, value, …] list. Half the ops of a typical
+ * module carry one or two (a predicate, a constant's value): a Map of one entry
+ * takes about three times the memory, and while a large module is parsed every
+ * byte of new IR is copied by the young-generation GC. Maps larger than a few
+ * entries stay Maps.
+ */
+type PropList = (string | Attribute)[];
+
+function compact(m: Map<string, Attribute> | undefined): Map<string, Attribute> | PropList | undefined {
+  if (!m || m.size > 4) return m;
+  const out = new Array<string | Attribute>(m.size * 2);
+  let i = 0;
+  m.forEach((v, k) => {
+    out[i++] = k;
+    out[i++] = v;
+  });
+  return out;
 }
 
 function adopt(init: Iterable<readonly [string, Attribute]> | undefined): Map<string, Attribute> | undefined {

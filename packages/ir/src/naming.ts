@@ -36,12 +36,47 @@ class NameScope {
 /** Group starts of an op whose results form one group (shared: never mutated). */
 const ONE_GROUP: readonly number[] = Object.freeze([0]);
 
+/**
+ * `%N` strings by N. Numbering restarts in every function (custom form), so the
+ * same few thousand names recur across a module: one string each, shared,
+ * instead of a fresh string per value that would live until printing ends.
+ */
+const NUMBERED: string[] = [];
+function numbered(n: number): string {
+  if (n >= 65536) return '%' + n;
+  return NUMBERED[n] ?? (NUMBERED[n] = '%' + n);
+}
+
+/** The same for `%name` spellings of suggested names (`%c0`, `%arg1`, `%alloc_3`). */
+const PERCENT = new Map<string, string>();
+function percent(name: string): string {
+  let s = PERCENT.get(name);
+  if (s === undefined) {
+    s = '%' + name;
+    // Bounded: a module with millions of distinct suggested names should not pin them all.
+    if (PERCENT.size < 65536) PERCENT.set(name, s);
+  }
+  return s;
+}
+
 function sanitize(name: string): string {
   // Suggested names are nearly always clean already; skip the regex work then.
   if (/^[A-Za-z_$.-][A-Za-z0-9$._-]*$/.test(name)) return name;
   let s = name.replace(/[^A-Za-z0-9$._-]/g, '_');
   if (/^[0-9]/.test(s)) s = '_' + s;
   return s;
+}
+
+const BB_NAMES: string[] = [];
+function bbName(n: number): string {
+  if (n >= 65536) return `^bb${n}`;
+  return BB_NAMES[n] ?? (BB_NAMES[n] = `^bb${n}`);
+}
+
+const ARG_NAMES: string[] = [];
+function argName(n: number): string {
+  if (n >= 65536) return `arg${n}`;
+  return ARG_NAMES[n] ?? (ARG_NAMES[n] = `arg${n}`);
 }
 
 /** Value → name, kept in each value's scratch slot (a Map of every value costs far more). */
@@ -74,6 +109,7 @@ export class NameTable {
     const stack: Context[] = root.regions.map((r) => ({ region: r, valueId: 0, argId: 0, conflictId: 0, scope: top }));
     this.scope = top;
     this.numberOp(root);
+    this.nested.length = 0;
     while (stack.length) {
       const ctx = stack.pop()!;
       if (!this.generic) {
@@ -84,15 +120,17 @@ export class NameTable {
       this.conflictId = ctx.conflictId;
       this.scope = new NameScope(ctx.scope);
       this.numberRegion(ctx.region);
-      for (const b of ctx.region.blocks) {
-        for (let op = b.first; op; op = op.next) {
-          for (const r of op.regions) {
-            stack.push({ region: r, valueId: this.valueId, argId: this.argId, conflictId: this.conflictId, scope: this.scope });
-          }
-        }
+      // (1) The nested regions met while numbering, with the counters as the region left them.
+      const nested = this.nested;
+      for (let i = 0; i < nested.length; i++) {
+        stack.push({ region: nested[i]!, valueId: this.valueId, argId: this.argId, conflictId: this.conflictId, scope: this.scope });
       }
+      nested.length = 0;
     }
   }
+
+  /** Regions of the ops numbered in the current region, in op order (one walk, not two). */
+  private readonly nested: Region[] = [];
 
   private unique(name: string): string {
     name = sanitize(name);
@@ -110,8 +148,8 @@ export class NameTable {
   }
 
   private setName(v: Value, name: string | undefined): void {
-    if (!name) this.names.set(v, '%' + this.valueId++);
-    else this.names.set(v, '%' + this.unique(name));
+    if (!name) this.names.set(v, numbered(this.valueId++));
+    else this.names.set(v, percent(this.unique(name)));
   }
 
   private numberRegion(region: Region): void {
@@ -120,15 +158,16 @@ export class NameTable {
       const suggested = owner.def.spec.blockArgNames(owner, region);
       region.blocks[0].arguments.forEach((a, i) => {
         const n = suggested[i];
-        if (n) this.names.set(a, '%' + this.unique(n));
+        if (n) this.names.set(a, percent(this.unique(n)));
       });
     }
-    region.blocks.forEach((b, i) => this.blockNames.set(b, `^bb${i}`));
+    const blocks = region.blocks;
+    for (let i = 0; i < blocks.length; i++) this.blockNames.set(blocks[i]!, bbName(i));
     for (const b of region.blocks) {
       const entry = region.blocks[0] === b;
       for (const a of b.arguments) {
         if (this.names.has(a)) continue;
-        if (entry) this.names.set(a, '%' + this.unique(`arg${this.argId++}`));
+        if (entry) this.names.set(a, percent(this.unique(argName(this.argId++))));
         else this.setName(a, undefined);
       }
       for (let op = b.first; op; op = op.next) this.numberOp(op);
@@ -136,6 +175,8 @@ export class NameTable {
   }
 
   private numberOp(op: Operation): void {
+    const regions = op.regions;
+    for (let i = 0; i < regions.length; i++) this.nested.push(regions[i]!);
     if (!op.results.length) return;
     let groups: number[] | undefined;
     if (!this.generic && op.def?.spec.resultNames) {
@@ -143,11 +184,11 @@ export class NameTable {
       for (let i = 0; i < suggested.length; i++) {
         const n = suggested[i];
         if (!n || i >= op.results.length) continue;
-        this.names.set(op.results[i]!, '%' + this.unique(n));
+        this.names.set(op.results[i]!, percent(this.unique(n)));
         if (i) (groups ??= [0]).push(i);
       }
     }
-    if (!this.names.has(op.results[0]!)) this.names.set(op.results[0]!, '%' + this.valueId++);
+    if (!this.names.has(op.results[0]!)) this.names.set(op.results[0]!, numbered(this.valueId++));
     if (groups) this.resultGroups.set(op, groups.sort((a, b) => a - b));
   }
 

@@ -218,8 +218,7 @@ export class OpPrinter {
   allAttrs(op: Operation): [string, Attribute][] {
     // Reads the maps without creating them: most ops have none of one kind or the other.
     const out: [string, Attribute][] = [];
-    const props = op.propertiesIfAny;
-    if (props) for (const e of props) out.push(e);
+    op.forEachProperty((v, k) => out.push([k, v]));
     const attrs = op.attributesIfAny;
     if (attrs) for (const e of attrs) out.push(e);
     return out;
@@ -342,7 +341,7 @@ export class OpPrinter {
     if (op.successors.length) {
       this.out.push('[' + op.successors.map((b) => this.names.blockName(b)).join(', ') + ']');
     }
-    if (op.hasProperties) this.out.push(' <' + this.formatDict([...op.properties]) + '>');
+    if (op.hasProperties) this.out.push(' <' + this.formatDict(op.propertyEntries()) + '>');
     if (op.regions.length) {
       if (scan) scan.suppress = false;
       this.out.push(' (');
@@ -360,7 +359,7 @@ export class OpPrinter {
       scan.suppress = false;
       for (const o of op.operands) this.aliases!.visitText(o.value.type.toString());
       for (const r of op.results) this.aliases!.visitText(r.type.toString());
-      if (op.hasProperties) this.aliases!.visitText(this.formatDict([...op.properties]));
+      if (op.hasProperties) this.aliases!.visitText(this.formatDict(op.propertyEntries()));
       if (op.hasAttributes) this.aliases!.visitText(this.formatDict([...op.attributes]));
     }
   }

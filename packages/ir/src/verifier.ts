@@ -5,12 +5,12 @@
  * within a block, visibility across nested and isolated regions); per symbol
  * table: unique symbol names. Messages follow MLIR's wording.
  */
-import { StringAttr } from './attributes.js';
+import { DenseArrayAttr, StringAttr } from './attributes.js';
 import { diag, opError, type Diagnostic } from './diagnostics.js';
 import { DominanceInfo } from './dominance.js';
 import type { Block, Operation, Region, Value } from './ir.js';
 import type { Type } from './types.js';
-import { BlockArgument } from './ir.js';
+import { BlockArgument, OpResult } from './ir.js';
 import type { AttrSpec, OpDef, Registry, ValueSpec, VerifyContext, VerifyNote } from './opdef.js';
 import { SymbolTableCollection } from './symbols.js';
 
@@ -35,8 +35,17 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
       errors.push(beforeOpExists ? diag('error', op.loc, message, notes) : opError(op, message, notes));
       return false;
     }
+    const block = op.parent;
     for (let i = 0; i < op.operands.length; i++) {
       const v = op.operands[i]!.value;
+      // The common cases, answered without the general walk (which agrees): an
+      // argument of the op's own block, or a result of an earlier op in it.
+      if (block) {
+        if (v instanceof OpResult) {
+          const d = v.owner;
+          if (d.parent === block && d !== op && block.order(d) < block.order(op)) continue;
+        } else if (v instanceof BlockArgument && v.owner === block) continue;
+      }
       const why = dom.checkUse(v, op);
       if (why) {
         fail(op, why === 'isolated' ? 'using value defined outside the region' : `operand #${i} does not dominate this use`);
@@ -56,6 +65,12 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
 
 /** What the generic checks of one op definition need, computed once per definition. */
 interface Plan {
+  /**
+   * The count checks as ranges (regions, results, successors, operands): an op
+   * inside all of them passes every check without running one; `countError`
+   * gives the message otherwise.
+   */
+  counts: Int32Array;
   countError(op: Operation): string | undefined;
   /** Attributes that are required or carry a check. */
   attrs: AttrSpec[];
@@ -63,6 +78,9 @@ interface Plan {
   /** Every operand (result) group holds one value. */
   singleOperands: boolean;
   singleResults: boolean;
+  /** Operand (result) groups that are not single, and how many are single, for group sizes without segments. */
+  operandLayout: GroupCounts;
+  resultLayout: GroupCounts;
   terminator: boolean;
   singleBlock: boolean;
   symbolTable: boolean;
@@ -83,6 +101,27 @@ function countCheck(what: 'operand' | 'result', specs: readonly ValueSpec[], get
     : fixed === 1 ? (what === 'operand' ? 'requires a single operand' : 'requires one result')
     : `expected ${fixed} ${what}s`;
   return (op) => (get(op) !== fixed ? (fixed > 1 && what === 'operand' ? `${msg}, but found ${get(op)}` : msg) : undefined);
+}
+
+interface GroupCounts {
+  single: boolean[];
+  singles: number;
+  nonSingle: number;
+}
+
+function groupCounts(specs: readonly ValueSpec[] | undefined): GroupCounts {
+  const single = (specs ?? []).map((v) => (v.arity ?? 'single') === 'single');
+  const singles = single.filter((x) => x).length;
+  return { single, singles, nonSingle: single.length - singles };
+}
+
+const ANY = 0x7fffffff;
+
+/** [min, max] of a countCheck: what it accepts without a message. */
+function countRange(specs: readonly ValueSpec[]): [number, number] {
+  const fixed = specs.filter((s) => (s.arity ?? 'single') === 'single').length;
+  if (specs.length - fixed) return [fixed, ANY];
+  return [fixed, fixed];
 }
 
 function planFor(def: OpDef): Plan {
@@ -110,7 +149,14 @@ function planFor(def: OpDef): Plan {
       ? `requires ${nSucc} successor${nSucc === 1 ? '' : 's'} but found ${op.successors.length}` : undefined));
   }
   if (!def.has('AttrSizedOperandSegments')) checks.push(countCheck('operand', s.operands ?? [], (op) => op.operands.length));
+  const counts = new Int32Array(8);
+  const variadicRegions = regions.some((r) => r.variadic);
+  counts.set([nRegions, variadicRegions ? ANY : nRegions], 0);
+  counts.set(def.has('AttrSizedResultSegments') ? [0, ANY] : countRange(s.results ?? []), 2);
+  counts.set([nSucc, succs.some((r) => r.variadic) ? ANY : nSucc], 4);
+  counts.set(def.has('AttrSizedOperandSegments') ? [0, ANY] : countRange(s.operands ?? []), 6);
   plan = {
+    counts,
     countError: (op) => {
       for (const c of checks) {
         const e = c(op);
@@ -122,6 +168,8 @@ function planFor(def: OpDef): Plan {
     typed: [...(s.operands ?? []), ...(s.results ?? [])].some((v) => v.type),
     singleOperands: (s.operands ?? []).every((v) => (v.arity ?? 'single') === 'single'),
     singleResults: (s.results ?? []).every((v) => (v.arity ?? 'single') === 'single'),
+    operandLayout: groupCounts(s.operands),
+    resultLayout: groupCounts(s.results),
     terminator: def.has('Terminator'),
     singleBlock: def.has('SingleBlock'),
     symbolTable: def.has('SymbolTable'),
@@ -145,8 +193,12 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
   }
   const s = def.spec;
   const plan = planFor(def);
-  const countErr = plan.countError(op);
-  if (countErr) return countErr;
+  const c = plan.counts;
+  const nr = op.regions.length, nres = op.results.length, ns = op.successors.length, no = op.operands.length;
+  if (nr < c[0]! || nr > c[1]! || nres < c[2]! || nres > c[3]! || ns < c[4]! || ns > c[5]! || no < c[6]! || no > c[7]!) {
+    const countErr = plan.countError(op);
+    if (countErr) return countErr;
+  }
   for (const a of plan.attrs) {
     const v = op.getAttr(a.name);
     if (!v) {
@@ -212,21 +264,33 @@ function describe(op: Operation): string {
   return `"${op.name}"`;
 }
 
-function checkGroupTypes(op: Operation, specs: readonly ValueSpec[] | undefined, allSingle: boolean, results: boolean): string | undefined {
+/**
+ * Group g's size without building the sizes array: from segment sizes when the
+ * op has them, else groupSizes' rule (a single group holds one value, every
+ * other group what the single ones leave).
+ */
+function groupSize(layout: GroupCounts, segments: unknown, g: number, n: number): number {
+  if (segments instanceof DenseArrayAttr) return segments.values[g] ?? 0;
+  return layout.single[g] ? 1 : n - layout.singles;
+}
+
+function checkGroupTypes(op: Operation, specs: readonly ValueSpec[] | undefined, allSingle: boolean, results: boolean, layout: GroupCounts): string | undefined {
   if (!specs) return undefined;
   const n = results ? op.results.length : op.operands.length;
   // Without variadic groups, group g is value g: no size computation needed.
-  const sz = allSingle && specs.length === n ? undefined
-    : results ? op.def!.resultGroupSizes(op) : op.def!.operandGroupSizes(op);
+  const sized = !(allSingle && specs.length === n);
+  const segments = sized ? op.getAttr(results ? 'resultSegmentSizes' : 'operandSegmentSizes') : undefined;
   let idx = 0;
   for (let g = 0; g < specs.length; g++) {
     const spec = specs[g]!;
-    const count = sz ? (sz[g] ?? 0) : 1;
+    const count = sized ? groupSize(layout, segments, g, n) : 1;
+    const ty = spec.type;
     for (let k = 0; k < count; k++, idx++) {
       if (idx >= n) return undefined;
+      if (!ty) continue;
       const t = results ? op.results[idx]!.type : op.operands[idx]!.value.type;
-      if (spec.type && !spec.type.accepts(t)) {
-        return `${results ? 'result' : 'operand'} #${idx} must be ${spec.type.description}, but got '${t}'`;
+      if (!ty.accepts(t)) {
+        return `${results ? 'result' : 'operand'} #${idx} must be ${ty.description}, but got '${t}'`;
       }
     }
   }
@@ -235,7 +299,7 @@ function checkGroupTypes(op: Operation, specs: readonly ValueSpec[] | undefined,
 
 function checkTypes(op: Operation, plan: Plan): string | undefined {
   const spec = op.def!.spec;
-  return checkGroupTypes(op, spec.operands, plan.singleOperands, false) ??
-    checkGroupTypes(op, spec.results, plan.singleResults, true);
+  return checkGroupTypes(op, spec.operands, plan.singleOperands, false, plan.operandLayout) ??
+    checkGroupTypes(op, spec.results, plan.singleResults, true, plan.resultLayout);
 }
 

@@ -1,7 +1,7 @@
 /** The IR core: use lists, builder/rewriter, clones, block surgery, symbol tables. */
 import { describe, expect, it } from 'vitest';
 import {
-  Block, Builder, IRMapping, Operation, Region, Rewriter, StringAttr, SymbolRefAttr, SymbolTableCollection, cloneOp,
+  Block, Builder, IRMapping, IntegerAttr, Operation, Region, Rewriter, StringAttr, SymbolRefAttr, SymbolTableCollection, cloneOp,
   i32, parseString, printOp, type Value,
 } from '@lifeline/ir';
 import { createRegistry } from '@lifeline/dialects';
@@ -109,5 +109,38 @@ describe('operations built by hand', () => {
     b.create('test.use', { operands: [region.blocks[0]!.arguments[0]!] });
     expect(printOp(op, { generic: true })).toBe(
       '"test.holder"() ({\n^bb0(%arg0: i32):\n  "test.use"(%arg0) : (i32) -> ()\n}) : () -> ()\n');
+  });
+});
+
+describe('inherent attributes kept as a list until the Map is asked for', () => {
+  const attrs = (n: number) => new Map(Array.from({ length: n }, (_, i) => [`p${i}`, new IntegerAttr(BigInt(i), i32)] as const));
+  for (const n of [1, 2, 4, 5]) {
+    it(`${n} properties: reads, order, and mutation agree with a Map`, () => {
+      const m = attrs(n);
+      const op = new Operation({ name: 'test.op', properties: new Map(m) });
+      expect(op.hasProperties).toBe(true);
+      for (const [k, v] of m) expect(op.getAttr(k)).toBe(v);
+      expect(op.getAttr('missing')).toBeUndefined();
+      const seen: string[] = [];
+      op.forEachProperty((v, k) => { seen.push(k); expect(v).toBe(m.get(k)); });
+      expect(seen).toEqual([...m.keys()]);
+      expect(op.propertyEntries()).toEqual([...m]);
+      // setAttr on an existing name keeps its place; a new inherent-less name goes to attributes.
+      const x = new IntegerAttr(99n, i32);
+      op.setAttr('p0', x);
+      expect(op.getAttr('p0')).toBe(x);
+      expect([...op.properties.keys()]).toEqual([...m.keys()]);
+      op.removeAttr('p0');
+      expect(op.getAttr('p0')).toBeUndefined();
+      expect(op.properties.size).toBe(n - 1);
+      expect(op.hasProperties).toBe(n > 1);
+      expect(op.propertiesIfAny?.size).toBe(n - 1);
+    });
+  }
+  it('no properties: nothing is made', () => {
+    const op = new Operation({ name: 'test.op', properties: new Map() });
+    expect(op.hasProperties).toBe(false);
+    expect(op.propertiesIfAny).toBeUndefined();
+    expect(op.propertyEntries()).toEqual([]);
   });
 });
