@@ -16,12 +16,13 @@
  *   MEMREF_GEN_SEED=n   base seed (default fixed)
  *   MEMREF_GEN_COUNT=n  programs (default 100)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateMemrefProgram } from '../bench/gen-memref-program.mjs';
+import { runTool } from './oracle.js';
 
 const COUNT = Number(process.env.MEMREF_GEN_COUNT ?? 100);
 const BASE_SEED = Number(process.env.MEMREF_GEN_SEED ?? 20261124);
@@ -46,20 +47,9 @@ interface Outcome {
   deallocs: number;
 }
 
-function exec(cmd: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    // Generated programs terminate within milliseconds; a hang is a failure, not a stuck suite.
-    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, timeout: 60_000 });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    p.stdout.on('data', (d: Buffer) => out.push(d));
-    p.stderr.on('data', (d: Buffer) => err.push(d));
-    p.on('error', reject);
-    p.on('close', (code, signal) => resolve({
-      code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'),
-    }));
-  });
-}
+// Generated programs terminate within milliseconds; a hang is a failure, not a stuck suite.
+const exec = (cmd: string, args: string[], env: Record<string, string> = {}): Promise<Run> =>
+  runTool(cmd, args, { env, timeoutMs: 60_000 });
 const ok = (r: Run) => r.code === 0 && !r.signal;
 const why = (r: Run) => (r.signal ? `killed by ${r.signal}` : `exit ${r.code}`) + `: ${r.stderr.split('\n').slice(0, 3).join(' | ')}`;
 

@@ -19,40 +19,19 @@
  *   OBBD_DIFF_SEED=n   base seed (default fixed)
  *   OBBD_DIFF_COUNT=n  number of programs (default 300)
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { genAnalysisProgram, type AnalysisProgramOptions } from '../bench/gen-analysis-program.mjs';
 import { runOpt } from './fixtures.js';
+import { ORACLE, SPLIT_MARKER as SEP, runOracle, writeTemp, type OracleOutput } from './oracle.js';
 
 const COUNT = Number(process.env.OBBD_DIFF_COUNT ?? 300);
 const BASE_SEED = Number(process.env.OBBD_DIFF_SEED ?? 19170);
 const BATCH = 50;
-const ORACLE = 'mlir-opt-19';
-const SEP = '// -----\n';
 const PASS = ['--ownership-based-buffer-deallocation'];
 
-const dir = mkdtempSync(join(tmpdir(), 'obbd-diff-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let fileN = 0;
+type Output = OracleOutput;
 
-interface Output { stdout: string; stderr: string; code: number | null }
-
-function oracle(args: string[], text: string): Promise<Output> {
-  const file = join(dir, `in-${fileN++}.mlir`);
-  writeFileSync(file, text);
-  return new Promise((resolve, reject) => {
-    const p = spawn(ORACLE, [...args, file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    p.stdout.on('data', (d: Buffer) => out.push(d));
-    p.stderr.on('data', (d: Buffer) => err.push(d));
-    p.on('error', reject);
-    p.on('close', (code) => resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code }));
-  });
-}
+const oracle = (args: string[], text: string): Promise<Output> => runOracle(args, writeTemp(text));
 
 /** Program `i`: sizes cycle; cf (with possible loops) in every third program. */
 function options(i: number): AnalysisProgramOptions {

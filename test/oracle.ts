@@ -19,26 +19,40 @@ export function oracleMissing(tool = ORACLE): string | undefined {
   return r.error ? `${tool} is not installed (${r.error.message}); apt-get install -y mlir-19-tools flang-19` : undefined;
 }
 
+export interface ToolOptions {
+  /** Added to the environment. */
+  env?: Record<string, string>;
+  /** Kill the tool after this many milliseconds (a hang is a failure, not a stuck suite). */
+  timeoutMs?: number;
+}
+
+/** Runs `cmd args`; resolves with its output, whatever its exit. */
+export function runTool(cmd: string, args: readonly string[], o: ToolOptions = {}): Promise<OracleOutput> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'], env: o.env ? { ...process.env, ...o.env } : undefined, timeout: o.timeoutMs,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    p.stdout.on('data', (d: Buffer) => out.push(d));
+    p.stderr.on('data', (d: Buffer) => err.push(d));
+    p.on('error', reject);
+    p.on('close', (code, signal) => resolve({
+      stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal,
+    }));
+  });
+}
+
 const MAX_RUNNING = 4;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-/** Runs `tool args file`; resolves with its output, whatever its exit. */
+/** Runs `tool args file`, at most MAX_RUNNING at once; resolves with its output, whatever its exit. */
 export async function runOracle(args: readonly string[], file: string, tool = ORACLE): Promise<OracleOutput> {
   if (running >= MAX_RUNNING) await new Promise<void>((r) => waiting.push(r));
   running++;
   try {
-    return await new Promise((resolve, reject) => {
-      const p = spawn(tool, [...args, file], { stdio: ['ignore', 'pipe', 'pipe'] });
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      p.stdout.on('data', (d: Buffer) => out.push(d));
-      p.stderr.on('data', (d: Buffer) => err.push(d));
-      p.on('error', reject);
-      p.on('close', (code, signal) => resolve({
-        stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal,
-      }));
-    });
+    return await runTool(tool, [...args, file]);
   } finally {
     running--;
     waiting.shift()?.();
