@@ -276,12 +276,7 @@ export class BufferOriginAnalysis {
 
   /** (O1)-(O4) */
   isSameAllocation(a: Value, b: Value): boolean | undefined {
-    const oa = this.origin(a);
-    const ob = this.origin(b);
-    if (oa.base === ob.base) return true;
-    if (oa.terminals.length === 1 && ob.terminals.length === 1 && oa.terminals[0] === ob.terminals[0]) return true;
-    if (shareAny(oa.terminals, ob.terminals)) return undefined;
-    return distinctClasses(oa.cls, ob.cls) ? false : undefined;
+    return sameOrigin(this.origin(a), this.origin(b));
   }
 
   /** (O5) */
@@ -297,6 +292,14 @@ export class BufferOriginAnalysis {
     for (let o: Operation | null = op; o; o = o.parentOp) if (o.parent === v2.owner) return true;
     return false;
   }
+}
+
+/** (O1)-(O4) on two origins. */
+function sameOrigin(oa: Origin, ob: Origin): boolean | undefined {
+  if (oa.base === ob.base) return true;
+  if (oa.terminals.length === 1 && ob.terminals.length === 1 && oa.terminals[0] === ob.terminals[0]) return true;
+  if (shareAny(oa.terminals, ob.terminals)) return undefined;
+  return distinctClasses(oa.cls, ob.cls) ? false : undefined;
 }
 
 /** Whether two terminal lists intersect; short lists (the common case) are compared without allocating a set. */
@@ -359,8 +362,9 @@ export class OriginIndex {
     let unknown = false;
     const nearPerClass = [0, 0, 0];
     for (const j of near.length > 1 ? [...new Set(near)].sort((a, b) => a - b) : near) {
-      nearPerClass[this.origins[j]!.cls]!++;
-      const r = this.analysis.isSameAllocation(this.values[j]!, q);
+      const oj = this.origins[j]!;
+      nearPerClass[oj.cls]!++;
+      const r = sameOrigin(oj, oq);
       if (r === true) same.push(j);
       else if (r === undefined) unknown = true;
     }
