@@ -146,18 +146,35 @@ export class BufferViewFlowAnalysis {
    */
   resolveReverse(v: Value, limit = Infinity): Value[] | undefined {
     if (!this.reverse.has(v)) return [v];
+    // A value found to exceed `limit` makes every value that reaches it exceed it too
+    // (its reverse set includes the other's), so the search stops there at once;
+    // without this, each value down a chain of loops re-walks `limit` values.
+    const overflowed = this.overflowed.get(limit);
+    if (overflowed?.has(v)) return undefined;
     const seen = new Set<Value>([v]);
     const stack = [v];
     while (stack.length) {
-      for (const d of this.reverse.get(stack.pop()!) ?? []) {
+      const deps = this.reverse.get(stack.pop()!);
+      if (!deps) continue;
+      for (const d of deps) {
         if (!seen.has(d)) {
-          if (seen.size >= limit) return undefined;
+          if (seen.size >= limit || overflowed?.has(d)) return this.overflow(v, limit);
           seen.add(d);
           stack.push(d);
         }
       }
     }
     return [...seen];
+  }
+
+  /** Values whose resolveReverse exceeded a given limit, per limit. */
+  private readonly overflowed = new Map<number, Set<Value>>();
+
+  private overflow(v: Value, limit: number): undefined {
+    let set = this.overflowed.get(limit);
+    if (!set) this.overflowed.set(limit, (set = new Set()));
+    set.add(v);
+    return undefined;
   }
 }
 
@@ -196,6 +213,15 @@ export class BufferOriginAnalysis {
 
   /** Whether `v` is a fresh buffer made by its defining op (O4). */
   isFresh(v: Value): boolean {
+    // Memoized: a value's defining op never changes, and asking for its effects builds arrays.
+    let f = this.fresh.get(v);
+    if (f === undefined) this.fresh.set(v, (f = this.computeFresh(v)));
+    return f;
+  }
+
+  private readonly fresh = new Map<Value, boolean>();
+
+  private computeFresh(v: Value): boolean {
     const op = v.definingOp;
     if (!op) return false;
     if (memoryEffectsOf(op)?.some((e) => e.kind === 'allocate' && e.value === v)) return true;
@@ -250,13 +276,7 @@ export class BufferOriginAnalysis {
 
   /** (O1)-(O4) */
   isSameAllocation(a: Value, b: Value): boolean | undefined {
-    const oa = this.origin(a);
-    const ob = this.origin(b);
-    if (oa.base === ob.base) return true;
-    if (oa.terminals.length === 1 && ob.terminals.length === 1 && oa.terminals[0] === ob.terminals[0]) return true;
-    const tb = new Set(ob.terminals);
-    if (oa.terminals.some((t) => tb.has(t))) return undefined;
-    return distinctClasses(oa.cls, ob.cls) ? false : undefined;
+    return sameOrigin(this.origin(a), this.origin(b));
   }
 
   /** (O5) */
@@ -272,6 +292,26 @@ export class BufferOriginAnalysis {
     for (let o: Operation | null = op; o; o = o.parentOp) if (o.parent === v2.owner) return true;
     return false;
   }
+}
+
+/** (O1)-(O4) on two origins. */
+function sameOrigin(oa: Origin, ob: Origin): boolean | undefined {
+  if (oa.base === ob.base) return true;
+  if (oa.terminals.length === 1 && ob.terminals.length === 1 && oa.terminals[0] === ob.terminals[0]) return true;
+  if (shareAny(oa.terminals, ob.terminals)) return undefined;
+  return distinctClasses(oa.cls, ob.cls) ? false : undefined;
+}
+
+/** Whether two terminal lists intersect; short lists (the common case) are compared without allocating a set. */
+function shareAny(a: readonly Value[], b: readonly Value[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  if (a.length * b.length <= 64) {
+    for (const x of a) for (const y of b) if (x === y) return true;
+    return false;
+  }
+  const [small, large] = a.length < b.length ? [a, b] : [b, a];
+  const set = new Set(small);
+  return large.some((t) => set.has(t));
 }
 
 /** (O4) on classes of disjoint origins. */
@@ -322,8 +362,9 @@ export class OriginIndex {
     let unknown = false;
     const nearPerClass = [0, 0, 0];
     for (const j of near.length > 1 ? [...new Set(near)].sort((a, b) => a - b) : near) {
-      nearPerClass[this.origins[j]!.cls]!++;
-      const r = this.analysis.isSameAllocation(this.values[j]!, q);
+      const oj = this.origins[j]!;
+      nearPerClass[oj.cls]!++;
+      const r = sameOrigin(oj, oq);
       if (r === true) same.push(j);
       else if (r === undefined) unknown = true;
     }

@@ -122,9 +122,17 @@ export interface DeallocParts {
 }
 
 export function deallocParts(op: Operation): DeallocParts {
-  const [m, c] = op.def!.operandGroupSizes(op) as [number, number, number];
-  const vals = op.operandValues();
-  return { memrefs: vals.slice(0, m), conditions: vals.slice(m, m + c), retained: vals.slice(m + c) };
+  // Every pattern asks this of every dealloc it visits: read the segment sizes and
+  // the operand values directly rather than through copies of them.
+  const seg = op.getAttr('operandSegmentSizes');
+  const [m, c] = seg instanceof DenseArrayAttr ? seg.values : op.def!.operandGroupSizes(op);
+  const operands = op.operands;
+  const part = (from: number, to: number): Value[] => {
+    const out = new Array<Value>(to - from);
+    for (let i = from; i < to; i++) out[i - from] = operands[i]!.value;
+    return out;
+  };
+  return { memrefs: part(0, m!), conditions: part(m!, m! + c!), retained: part(m! + c!, operands.length) };
 }
 
 /** Creates `bufferization.dealloc (memrefs) if (conditions) retain (retained)`. */

@@ -70,6 +70,14 @@ function isConstantTrue(v: Value): boolean {
 
 /** The four simplification patterns over one analysis. */
 export function deallocSimplificationPatterns(analysis: BufferOriginAnalysis): RewritePattern[] {
+  // (D2) An index depends only on the analysis (a snapshot taken before rewriting)
+  // and its list, so P2 and P3, tried one after the other on the memrefs of the same
+  // dealloc, share the last one built.
+  let last: { values: Value[]; index: OriginIndex } | undefined;
+  const indexOf = (values: Value[]): OriginIndex => {
+    if (!last || !sameList(last.values, values)) last = { values, index: new OriginIndex(analysis, values) };
+    return last.index;
+  };
   const p1: RewritePattern = {
     name: 'RemoveDeallocMemrefsContainedInRetained',
     rootName: 'bufferization.dealloc',
@@ -110,7 +118,7 @@ export function deallocSimplificationPatterns(analysis: BufferOriginAnalysis): R
     matchAndRewrite(op, rw) {
       if (op.results.length === 0) return false;
       const { memrefs, conditions, retained } = deallocParts(op);
-      const index = new OriginIndex(analysis, memrefs);
+      const index = indexOf(memrefs);
       rw.setInsertionPointBefore(op);
       rw.loc = op.loc;
       const kept: Value[] = [];
@@ -136,7 +144,7 @@ export function deallocSimplificationPatterns(analysis: BufferOriginAnalysis): R
       if (op.operands.length - op.results.length <= 2) return false; // at most one memref
       const { memrefs, conditions, retained } = deallocParts(op);
       if (memrefs.length <= 1) return false;
-      const index = new OriginIndex(analysis, memrefs);
+      const index = indexOf(memrefs);
       const lonely = memrefs.map((m, i) => !index.mayAlias(m, i));
       if (!lonely.includes(true)) return false;
       rw.setInsertionPointBefore(op);
