@@ -29,7 +29,7 @@
  *     pattern rewrites of one iteration (-1: no limit).
  */
 import { ConstantFolder, constantValueOf, materializeConstant, wouldOpBeTriviallyDead } from '@lifeline/analyses';
-import { hasTrait, type Attribute, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
+import { hasTrait, type Attribute, type Block, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
 import type { RewritePattern } from './pattern.js';
 import { simplifyRegions } from './region-simplify.js';
 import { TrackingRewriter } from './tracking-rewriter.js';
@@ -194,12 +194,21 @@ class GreedyDriver {
       }
       return;
     }
+    // The next op is taken before visiting one: a visit erases or hoists (to
+    // its isolated region's entry, before the ops still to visit) only that op.
+    const visitBlock = (b: Block): void => {
+      for (let o = b.first; o;) {
+        const next: Operation | null = o.next;
+        visit(o);
+        o = next;
+      }
+    };
     const visit = (op: Operation): void => {
       if (known(op)) return;
       this.worklist.push(op);
-      for (const r of op.regions) for (const b of r.blocks) for (const o of b.opList()) visit(o);
+      for (const r of op.regions) for (const b of r.blocks) visitBlock(b);
     };
-    for (const b of [...this.scope.blocks]) for (const o of b.opList()) visit(o);
+    for (const b of [...this.scope.blocks]) visitBlock(b);
     this.worklist.reverse();
   }
 
