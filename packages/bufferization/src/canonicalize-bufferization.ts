@@ -77,7 +77,20 @@ const simplifyClones: RewritePattern = {
 };
 
 interface Dealloc { memrefs: Value[]; conditions: Value[]; retained: Value[] }
+/** The dealloc's operand groups; its segment sizes read once (the patterns ask for every dealloc they see). */
 function groups(op: Operation): Dealloc {
+  const seg = op.getAttr('operandSegmentSizes');
+  if (seg instanceof DenseArrayAttr && seg.values.length === 3) {
+    const m = seg.values[0]!, c = seg.values[1]!, r = seg.values[2]!;
+    const operands = op.operands;
+    if (m + c + r === operands.length) {
+      const memrefs: Value[] = new Array(m), conditions: Value[] = new Array(c), retained: Value[] = new Array(r);
+      for (let i = 0; i < m; i++) memrefs[i] = operands[i]!.value;
+      for (let i = 0; i < c; i++) conditions[i] = operands[m + i]!.value;
+      for (let i = 0; i < r; i++) retained[i] = operands[m + c + i]!.value;
+      return { memrefs, conditions, retained };
+    }
+  }
   const d = op.def!;
   return { memrefs: d.operandGroup(op, 'memrefs'), conditions: d.operandGroup(op, 'conditions'), retained: d.operandGroup(op, 'retained') };
 }

@@ -66,7 +66,9 @@ function attrKey(op: Operation): string {
   let s = '';
   for (const [k, v] of op.propertiesIfAny ?? []) s += `${k}=${v};`;
   s += '|';
-  const attrs = [...(op.attributesIfAny ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const own = op.attributesIfAny;
+  if (!own || own.size === 0) return s;
+  const attrs = [...own].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [k, v] of attrs) s += `${k}=${v};`;
   return s;
 }
@@ -215,9 +217,11 @@ class CSEDriver {
       return;
     }
     if (!op.regions.every((r) => r.blocks.length <= 1)) return; // (4)
-    const key = opKey(op, this.ids);
+    // The key is only made for ops that may be replaced or enter the table
+    // (value ids are unique whatever order they are handed out in).
     if (!isMemoryEffectFree(op)) { // (7)
       if (!onlyReads(op)) return;
+      const key = opKey(op, this.ids);
       const existing = table.lookup(op, key);
       if (existing && existing.parent === op.parent && !writesBetween(existing, op)) {
         this.replace(op, existing, ssa);
@@ -226,6 +230,7 @@ class CSEDriver {
       table.insert(op, key);
       return;
     }
+    const key = opKey(op, this.ids);
     const existing = table.lookup(op, key); // (6)
     if (existing) {
       this.replace(op, existing, ssa);

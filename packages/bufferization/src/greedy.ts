@@ -29,7 +29,7 @@
  *     pattern rewrites of one iteration (-1: no limit).
  */
 import { ConstantFolder, constantValueOf, materializeConstant, wouldOpBeTriviallyDead } from '@lifeline/analyses';
-import { hasTrait, type Attribute, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
+import { hasTrait, type Attribute, type Block, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
 import type { RewritePattern } from './pattern.js';
 import { simplifyRegions } from './region-simplify.js';
 import { TrackingRewriter } from './tracking-rewriter.js';
@@ -44,34 +44,41 @@ export interface GreedyConfig {
   fold?: boolean;
 }
 
-/** (2) */
+/**
+ * (2) `index` maps an op to the slot it was last pushed to; the op is on the
+ * list exactly when that slot still holds it (a pop, a removal or a later push
+ * into the slot overwrites it), so entries are never deleted from the map —
+ * deleting from a large Map one key at a time keeps rehashing it.
+ */
 class Worklist {
   private list: (Operation | null)[] = [];
-  private readonly index = new Map<Operation, number>();
+  private index = new Map<Operation, number>();
   get empty(): boolean {
     while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
     return this.list.length === 0;
   }
+  private has(op: Operation): boolean {
+    const i = this.index.get(op);
+    return i !== undefined && this.list[i] === op;
+  }
   push(op: Operation): void {
-    if (this.index.has(op)) return;
+    if (this.has(op)) return;
     this.index.set(op, this.list.length);
     this.list.push(op);
   }
   pop(): Operation {
     let op = this.list.pop();
     while (!op) op = this.list.pop();
-    this.index.delete(op);
     return op;
   }
   remove(op: Operation): void {
     const i = this.index.get(op);
-    if (i === undefined) return;
+    if (i === undefined || this.list[i] !== op) return;
     this.list[i] = null;
-    this.index.delete(op);
   }
   clear(): void {
     this.list = [];
-    this.index.clear();
+    this.index = new Map();
   }
   reverse(): void {
     this.list.reverse();
@@ -187,12 +194,21 @@ class GreedyDriver {
       }
       return;
     }
+    // The next op is taken before visiting one: a visit erases or hoists (to
+    // its isolated region's entry, before the ops still to visit) only that op.
+    const visitBlock = (b: Block): void => {
+      for (let o = b.first; o;) {
+        const next: Operation | null = o.next;
+        visit(o);
+        o = next;
+      }
+    };
     const visit = (op: Operation): void => {
       if (known(op)) return;
       this.worklist.push(op);
-      for (const r of op.regions) for (const b of r.blocks) for (const o of b.opList()) visit(o);
+      for (const r of op.regions) for (const b of r.blocks) visitBlock(b);
     };
-    for (const b of [...this.scope.blocks]) for (const o of b.opList()) visit(o);
+    for (const b of [...this.scope.blocks]) visitBlock(b);
     this.worklist.reverse();
   }
 

@@ -21,7 +21,7 @@
  *     arguments; this driver does not implement it and treats it as 'normal'.
  */
 import { wouldOpBeTriviallyDead } from '@lifeline/analyses';
-import { hasTrait, type Block, type Operation, type Region, type Value } from '@lifeline/ir';
+import { hasTrait, type Block, type BlockArgument, type Operation, type Region, type Value } from '@lifeline/ir';
 import { eraseOperandAt } from './op-util.js';
 import { postOrderFromEntry, type TrackingRewriter } from './tracking-rewriter.js';
 
@@ -66,27 +66,83 @@ function dropDefinedValueUses(block: Block): void {
   }
 }
 
+/**
+ * (2) as a worklist: the rules are monotone, so MLIR's rounds over the regions
+ * reach their least fixpoint, which this computes with one walk (seeding the
+ * ops that are live outright) and then per newly live op or argument only the
+ * values it makes live. A forwarding use into a successor argument not yet live
+ * waits in `pending` until that argument becomes live.
+ */
 class LiveMap {
   readonly ops = new Set<Operation>();
   readonly args = new Set<Value>();
-  changed = false;
+  private readonly queue: Operation[] = [];
+  private readonly pending = new Map<Value, Value[]>();
+  /** Post-orders of the multi-block regions; the IR is not mutated until deletion. */
+  readonly order = new Map<Region, readonly Block[]>();
+  blocksOf(region: Region): readonly Block[] {
+    if (region.blocks.length === 1) return region.blocks;
+    let order = this.order.get(region);
+    if (!order) this.order.set(region, (order = postOrderFromEntry(region)));
+    return order;
+  }
   isLive(v: Value): boolean {
     const d = v.definingOp;
     return d ? this.ops.has(d) : this.args.has(v);
   }
+  /** Only results and arguments of non-entry blocks ever become live (MLIR never judges entry arguments). */
   setLive(v: Value): void {
     const d = v.definingOp;
-    if (d) this.setOpLive(d);
-    else if (!this.args.has(v)) {
-      this.args.add(v);
-      this.changed = true;
+    if (d) {
+      this.setOpLive(d);
+      return;
+    }
+    if (this.args.has(v) || (v as BlockArgument).owner.isEntryBlock) return;
+    this.args.add(v);
+    const waiting = this.pending.get(v);
+    if (waiting) {
+      this.pending.delete(v);
+      for (const w of waiting) this.setLive(w);
     }
   }
   setOpLive(op: Operation): void {
     if (this.ops.has(op)) return;
     this.ops.add(op);
-    this.changed = true;
+    this.queue.push(op);
   }
+  /** A live op makes the values it uses live, except those it forwards into a successor argument not (yet) live. */
+  drain(): void {
+    for (let op = this.queue.pop(); op; op = this.queue.pop()) {
+      const terminator = hasTrait(op, 'Terminator');
+      const operands = op.operands;
+      for (let i = 0; i < operands.length; i++) {
+        const v = operands[i]!.value;
+        if (terminator) {
+          const arg = forwardedArgument(op, i);
+          if (arg && !this.args.has(arg)) {
+            let list = this.pending.get(arg);
+            if (!list) this.pending.set(arg, (list = []));
+            list.push(v);
+            continue;
+          }
+        }
+        this.setLive(v);
+      }
+    }
+  }
+}
+
+/**
+ * wouldOpBeTriviallyDead with a shortcut for the common region-free op whose
+ * effects list is empty (pure) — same answer, no temporary sets.
+ */
+function quickTriviallyDead(op: Operation): boolean {
+  const def = op.def;
+  if (def && !op.regions.length && !def.has('Terminator') && !def.has('Symbol')) {
+    const effectsOf = def.spec.memoryEffects;
+    if (effectsOf && effectsOf(op).length === 0) return true;
+  }
+  return wouldOpBeTriviallyDead(op);
 }
 
 /** The successor argument `use` forwards into, if its owner is a branch. */
@@ -101,45 +157,19 @@ function forwardedArgument(op: Operation, operandIndex: number): Value | undefin
   return undefined;
 }
 
-function processValue(v: Value, live: LiveMap): void {
-  for (let u = v.firstUse; u; u = u.nextUse) {
-    const owner = u.owner;
-    if (hasTrait(owner, 'Terminator')) {
-      const arg = forwardedArgument(owner, u.index);
-      if (arg && !live.isLive(arg)) continue;
-    }
-    if (live.ops.has(owner)) {
-      live.setLive(v);
-      return;
-    }
-  }
-}
-
-function propagateOp(op: Operation, live: LiveMap): void {
-  for (const r of op.regions) propagateRegion(r, live);
-  if (hasTrait(op, 'Terminator')) {
-    live.setOpLive(op);
-    // A branch's forwarded operands are judged one by one through the
-    // successor arguments (processValue); only arguments a branch produces
-    // itself (none of our branch ops does) or those of a successor of a
-    // non-branch terminator are live outright.
-    if (!op.def?.spec.branch) for (const s of op.successors) for (const a of s.arguments) live.setLive(a);
-    return;
-  }
-  if (live.ops.has(op)) return;
-  if (!wouldOpBeTriviallyDead(op)) {
-    live.setOpLive(op);
-    return;
-  }
-  for (const r of op.results) processValue(r, live);
-}
-
-function propagateRegion(region: Region, live: LiveMap): void {
+/** (2) The ops live outright: terminators (with the successor arguments of a non-branch one) and ops that would not be trivially dead. */
+function seedRegion(region: Region, live: LiveMap): void {
   if (!region.blocks.length) return;
-  for (const block of postOrderFromEntry(region)) {
-    for (let op = block.last; op; op = op.prev) propagateOp(op, live);
-    if (block.isEntryBlock) continue;
-    for (const a of block.arguments) if (!live.isLive(a)) processValue(a, live);
+  for (const block of live.blocksOf(region)) {
+    for (let op = block.last; op; op = op.prev) {
+      for (const r of op.regions) seedRegion(r, live);
+      if (hasTrait(op, 'Terminator')) {
+        live.setOpLive(op);
+        if (!op.def?.spec.branch) for (const s of op.successors) for (const a of s.arguments) live.setLive(a);
+      } else if (!quickTriviallyDead(op)) {
+        live.setOpLive(op);
+      }
+    }
   }
 }
 
@@ -149,7 +179,7 @@ function deleteDeadness(rewriter: TrackingRewriter, regions: readonly Region[], 
   for (const region of regions) {
     if (!region.blocks.length) continue;
     const single = region.blocks.length === 1;
-    for (const block of postOrderFromEntry(region)) {
+    for (const block of live.blocksOf(region)) {
       if (!single) eraseDeadSuccessorOperands(block.last!, live);
       for (let op = block.last; op;) {
         const prev: Operation | null = op.prev;
@@ -190,9 +220,7 @@ function eraseDeadSuccessorOperands(term: Operation, live: LiveMap): void {
 /** (2)(3) */
 export function runRegionDCE(rewriter: TrackingRewriter, regions: readonly Region[]): boolean {
   const live = new LiveMap();
-  do {
-    live.changed = false;
-    for (const r of regions) propagateRegion(r, live);
-  } while (live.changed);
+  for (const r of regions) seedRegion(r, live);
+  live.drain();
   return deleteDeadness(rewriter, regions, live);
 }
