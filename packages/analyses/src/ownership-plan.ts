@@ -4,11 +4,12 @@
  * per-block transfer (ownership-block.ts). Clause numbers refer to the
  * specification in ownership-analysis.ts.
  */
-import { MemRefType, StringAttr, UnrankedMemRefType, type Block, type BlockArgument, type Location, type Operation, type SymbolTableCollection, type Value } from '@lifeline/ir';
+import { StringAttr, type Block, type BlockArgument, type Location, type Operation, type SymbolTableCollection, type Value } from '@lifeline/ir';
 import type { Indicator, Ownership } from './ownership.js';
 import type { ValueLiveness } from './value-liveness.js';
 
-export const isMemref = (v: Value): boolean => v.type instanceof MemRefType || v.type instanceof UnrankedMemRefType;
+/** A memref value (ranked or unranked): the values ownership is tracked for. */
+export { isBufferType as isMemref } from './buffer-origin.js';
 
 /** A memref the pass creates at a function return (5): a clone or the scf.if that may clone. */
 export class Placeholder {

@@ -26,7 +26,8 @@ import {
 import {
   alloc, binary, cast, constIndex, dim, index, memrefOf, scfFor, store, yieldOp, DYN,
 } from './build.js';
-import { lowerDeallocs, prepareHelpers, registryOf } from './lower-deallocations.js';
+import { lowerDeallocs, prepareHelpers } from './lower-deallocations.js';
+import { registryOf } from './pass-registry.js';
 
 /**
  * The part of memref.dim's fold the dialect's hook leaves out: a dynamic dim of a

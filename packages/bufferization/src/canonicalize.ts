@@ -20,6 +20,7 @@ import { scfPatterns } from './canonicalize-scf.js';
 import { scfWhilePatterns } from './canonicalize-scf-while.js';
 import { applyPatternsGreedily, type GreedyConfig } from './greedy.js';
 import type { RewritePattern } from './pattern.js';
+import { registryOf } from './pass-registry.js';
 
 export const canonicalizationPatterns: readonly RewritePattern[] = [
   ...arithPatterns, ...scfPatterns, ...scfWhilePatterns, ...cfPatterns, ...memrefPatterns, ...bufferizationPatterns,
@@ -56,7 +57,7 @@ export const canonicalizePass: PassDef = {
       maxIterations: o['max-iterations'] as number,
       maxNumRewrites: o['max-num-rewrites'] as number,
     };
-    const converged = applyPatternsGreedily(root, patterns, ctx.registry!, config);
+    const converged = applyPatternsGreedily(root, patterns, registryOf(ctx), config);
     if (o['test-convergence'] && !converged) ctx.emitError(root, 'Canonicalizer failed to converge');
   },
 };

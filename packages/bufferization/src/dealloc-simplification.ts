@@ -37,7 +37,7 @@ import { applyPatternsGreedily } from './greedy.js';
 import { deallocCanonicalizationPatterns } from './canonicalize-bufferization.js';
 import { binary, bufferizationDealloc, constBool, deallocParts } from './build.js';
 import { abiFreshCallResults } from './abi.js';
-import { registryOf } from './lower-deallocations.js';
+import { registryOf } from './pass-registry.js';
 
 /** (P5) The hook for bufferization.dealloc's canonicalization patterns. */
 

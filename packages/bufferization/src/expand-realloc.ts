@@ -17,7 +17,7 @@
  */
 import { Builder, DenseArrayAttr, IntegerAttr, MemRefType, StridedLayoutAttr, segmentSizes, type PassDef, type Value } from '@lifeline/ir';
 import { alloc, cmpi, constIndex, dim, i64, memrefDealloc, scfIf, yieldOp, DYN } from './build.js';
-import { registryOf } from './lower-deallocations.js';
+import { registryOf } from './pass-registry.js';
 
 /** MLIR's kDynamic in static offset/size/stride lists. */
 const K_DYNAMIC = -(2 ** 63);

@@ -27,6 +27,7 @@
  */
 import { Builder, hasTrait, type Operation, type PassContext, type PassDef, type Registry, type Value } from '@lifeline/ir';
 import { SymbolTable } from '@lifeline/ir';
+import { registryOf } from './pass-registry.js';
 import {
   alloc, binary, call, cast, cmpi, constBool, constIndex, deallocParts, dim, extractPointer, funcOp, i1, index, load,
   memrefDealloc, memrefOf, scfFor, scfIf, store, yieldOp, DYN,
@@ -197,10 +198,6 @@ export function prepareHelpers(root: Operation, registry: Registry, ctx: PassCon
   return helpers;
 }
 
-export function registryOf(ctx: PassContext): Registry {
-  if (!ctx.registry) throw new Error('bufferization passes need the dialect registry');
-  return ctx.registry;
-}
 
 export const lowerDeallocationsPass: PassDef = {
   argument: 'bufferization-lower-deallocations',

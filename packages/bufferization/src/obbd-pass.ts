@@ -19,13 +19,12 @@
  *     through one shared symbol table collection), and each block right after its
  *     analysis (ownership-analysis.ts (8)).
  */
-import { FunctionType, StringAttr, SymbolTableCollection, TypeAttr, hasTrait, type Block, type Operation, type PassContext, type PassDef, type Registry, type Type } from '@lifeline/ir';
-import { createRegistry } from '@lifeline/dialects';
+import { FunctionType, StringAttr, SymbolTableCollection, TypeAttr, hasTrait, type Block, type Operation, type PassContext, type PassDef, type Type } from '@lifeline/ir';
 import { analyzeOwnership, isExternal, type BlockPlan, type FunctionPlan } from '@lifeline/analyses';
 import { Materializer, i1 } from './obbd-materialize.js';
+import { registryOf } from './pass-registry.js';
 import { materializeBranch, materializeCondBranch, materializeReturnLike } from './obbd-terminators.js';
 
-let defaultRegistry: Registry | undefined;
 
 export const ownershipBasedBufferDeallocationPass: PassDef = {
   argument: 'ownership-based-buffer-deallocation',
@@ -36,7 +35,7 @@ export const ownershipBasedBufferDeallocationPass: PassDef = {
     description: 'Allows to add additional arguments to private functions to dynamically pass ownership of memrefs to callees. This can enable earlier deallocations.',
   }],
   run(root: Operation, ctx: PassContext): void {
-    const registry = ctx.registry ?? (defaultRegistry ??= createRegistry());
+    const registry = registryOf(ctx);
     const m = new Materializer(registry);
     const options = {
       privateFunctionDynamicOwnership: ctx.options['private-function-dynamic-ownership'] === true,
