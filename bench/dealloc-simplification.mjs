@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // buffer-deallocation-simplification: lifeline-opt next to mlir-opt-19 on
 //   straight-N  the OBBD output (mlir-opt-19 --ownership-based-buffer-deallocation) of
-//               /work/shared/bench-gen/gen-mlir-dealloc-bench.py straight N: one function
+//               bench/gen-dealloc-bench.mjs straight N: one function
 //               whose exit dealloc lists N/5 allocations;
 //   dealloc-K   one function with K allocations and one dealloc listing all of them
 //               (and a retained argument).
@@ -9,11 +9,12 @@
 // pass's own time from --mlir-timing. A run over --timeout seconds is killed (`> T s`).
 //
 //   node bench/dealloc-simplification.mjs [--straight 10000,100000] [--dealloc 10000,100000]
-//                                         [--runs 3] [--timeout 120] [--gen PATH]
+//                                         [--runs 3] [--timeout 120]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { genDeallocBench } from './gen-dealloc-bench.mjs';
 import { fmtRss, fmtWall, measure } from './timing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,7 +29,6 @@ const arg = (name, dflt) => {
 const list = (s) => (s ? s.split(',').filter(Boolean).map(Number) : []);
 const runs = Number(arg('runs', 3));
 const timeout = Number(arg('timeout', 120));
-const gen = arg('gen', '/work/shared/bench-gen/gen-mlir-dealloc-bench.py');
 
 function deallocK(k) {
   const lines = ['func.func @f(%p: i1, %r: memref<8xf32>) -> i1 {'];
@@ -42,13 +42,9 @@ function deallocK(k) {
 
 const inputs = [];
 for (const n of list(arg('straight', '10000,100000'))) {
-  if (!existsSync(gen)) {
-    console.error(`skipping straight-${n}: generator ${gen} not found`);
-    continue;
-  }
   const src = join(outDir, `straight-${n}.mlir`);
   const f = join(outDir, `straight-${n}.obbd.mlir`);
-  spawnSync('python3', [gen, 'straight', String(n), '-o', src], { stdio: 'ignore' });
+  writeFileSync(src, genDeallocBench('straight', n).text);
   spawnSync('mlir-opt-19', [src, '--ownership-based-buffer-deallocation', '-o', f], { stdio: 'inherit' });
   inputs.push([`straight-${n} (OBBD output)`, f]);
 }
