@@ -12,7 +12,8 @@ import {
   DiagnosticError, SourceFile, diag, nestedOpPrinter, parseSource, printOp, renderDiagnostic, verify, PassManager, passRegistry,
   type Diagnostic,
 } from '@lifeline/ir';
-import { createRegistry } from '@lifeline/dialects';
+import { allDialects, createRegistry } from '@lifeline/dialects';
+import { firDialects } from '@lifeline/fir';
 import { parseArgs, UsageError, type DriverOptions } from './options.js';
 import { checkExpectedDiagnostics } from './verify-diagnostics.js';
 
@@ -78,7 +79,7 @@ function splitChunks(text: string, fileName: string, warn: (offset: number) => v
 }
 
 function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): ChunkResult {
-  const registry = createRegistry();
+  const registry = createRegistry([...allDialects, ...firDialects]);
   const diagnostics: Diagnostic[] = [];
   try {
     const t0 = performance.now();

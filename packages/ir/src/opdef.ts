@@ -176,6 +176,39 @@ export interface BufferViewFlowInterface {
   mayBeTerminalBuffer?(op: Operation, value: Value): boolean;
 }
 
+/**
+ * One step of the walk from an address back to the memory it points into (flang's
+ * `AliasAnalysis::getSource`, declared per op instead of switched on op names). FIR alias
+ * analysis and the generic escape analysis read it: it is the IR's pointer-flow view.
+ */
+export type MemorySourceStep =
+  /** A fresh allocation (fir.alloca, fir.allocmem). */
+  | { kind: 'allocate' }
+  /** The address of a global (fir.address_of). */
+  | { kind: 'global'; symbol: Attribute }
+  /** The same address as `source`, seen at another type (fir.convert). */
+  | { kind: 'convert'; source: Value }
+  /**
+   * An address inside the memory `source` addresses or describes (fir.box_addr,
+   * fir.coordinate_of, fir.array_coor, hlfir.designate); `offset`: it may not be the start.
+   */
+  | { kind: 'address'; source: Value; offset: boolean }
+  /** A descriptor built around `source` (fir.embox, fir.rebox). */
+  | { kind: 'box'; source: Value }
+  /** An address read from the memory `memref` addresses (fir.load). */
+  | { kind: 'load'; memref: Value }
+  /**
+   * A variable declaration of `source` ([hl]fir.declare): `dummyScope` when it declares a
+   * dummy argument, `attrs` the Fortran attributes (`target`, `pointer`, `intent_in`,
+   * `host_assoc`, …).
+   */
+  | { kind: 'declare'; source: Value; dummyScope: Value | undefined; attrs: readonly string[] };
+
+export interface MemorySourceInterface {
+  /** What `result` of `op` is on the way to its memory; undefined where the walk stops. */
+  step(op: Operation, result: Value): MemorySourceStep | undefined;
+}
+
 export interface ConstantInterface {
   value(op: Operation): Attribute;
 }
@@ -190,6 +223,7 @@ export interface Interfaces {
   viewLike?: ViewLikeInterface;
   bufferViewFlow?: BufferViewFlowInterface;
   constant?: ConstantInterface;
+  memorySource?: MemorySourceInterface;
   fold?: FoldHook;
   /** Names the asm printer suggests for results (`%alloc`, `%c0`). */
   resultNames?: (op: Operation) => (string | undefined)[];
@@ -274,7 +308,7 @@ function normalizeSpec(s: OpSpec): OpSpec {
     graphRegion: s.graphRegion, implicitTerminator: s.implicitTerminator,
     // Pure is NoMemoryEffect + AlwaysSpeculatable in MLIR: the effects interface, with no effects.
     memoryEffects: s.memoryEffects ?? (s.traits?.includes('Pure') ? noEffects : undefined), regionBranch: s.regionBranch, regionBranchTerminator: s.regionBranchTerminator,
-    branch: s.branch, call: s.call, callable: s.callable, viewLike: s.viewLike, bufferViewFlow: s.bufferViewFlow, constant: s.constant, fold: s.fold,
+    branch: s.branch, call: s.call, callable: s.callable, viewLike: s.viewLike, bufferViewFlow: s.bufferViewFlow, constant: s.constant, memorySource: s.memorySource, fold: s.fold,
     resultNames: s.resultNames, blockArgNames: s.blockArgNames, defaultDialect: s.defaultDialect,
   };
   return out;
@@ -430,6 +464,13 @@ export interface DialectSpec {
   /** Parses a dialect type body after `!dialect.` (return undefined to keep it opaque). */
   parseType?: (text: string) => Type | undefined;
   /**
+   * Parses a dialect type with the parser itself (MLIR's DialectAsmParser), for types
+   * that nest other types: called with the mnemonic (`ref` of `!fir.ref<…>`) and the
+   * parser positioned just after it (at `<`, if the type has a body). Takes precedence
+   * over `parseType`.
+   */
+  parseTypeWith?: (mnemonic: string, p: DialectTypeParser) => Type;
+  /**
    * Parses a dialect attribute body after `#dialect.` (e.g. `fastmath<nnan>`); return
    * undefined to keep it opaque, or call `error` to reject it.
    */
@@ -439,6 +480,25 @@ export interface DialectSpec {
    * registered are accepted (as unregistered ops) without -allow-unregistered-dialect.
    */
   allowUnknownOperations?: boolean;
+}
+
+/** What a dialect's type parser may use (implemented by the parser). */
+export interface DialectTypeParser {
+  /** The registry being parsed with (dialects keep per-context state, e.g. named records, by it). */
+  readonly registry: Registry;
+  parseType(): Type;
+  /** Reports an error at the current token (MLIR's emitError at the current location). */
+  error(message: string): never;
+  /** `<`, `>`, `(`, `)`, `{`, `}`, `,`, `:`, `?`, `*`: consumed when next, else false. */
+  consumePunct(p: string): boolean;
+  expectPunct(p: string, message?: string): void;
+  /** A bare identifier or keyword, if next. */
+  parseOptionalBareId(): string | undefined;
+  /** A (possibly negative) integer literal, if next. */
+  parseOptionalInteger(): number | undefined;
+  /** A dimension list `4x?x` (MLIR's parseDimensionList with dynamic sizes), -1 for `?`. */
+  parseDimensionList(): number[];
+  parseAttribute(): Attribute;
 }
 
 export class Registry {

@@ -12,7 +12,7 @@ import { decodeDenseHex } from './dense.js';
 import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat, wideBitsOfDouble } from './floats.js';
 import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
 import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from './location.js';
-import type { Registry } from './opdef.js';
+import type { DialectTypeParser, Registry } from './opdef.js';
 import {
   ComplexType, DYNAMIC, FLOAT_KINDS, FloatType, FunctionType, IndexType, IntegerType, MemRefType, NoneType,
   OpaqueType, RankedTensorType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType,
@@ -20,6 +20,11 @@ import {
 } from './types.js';
 
 const FLOAT_KIND_SET = new Set<string>(FLOAT_KINDS);
+const PUNCT_TOKENS = new Map<string, Tok>([
+  ['<', Tok.Less], ['>', Tok.Greater], ['(', Tok.LParen], [')', Tok.RParen], ['{', Tok.LBrace], ['}', Tok.RBrace],
+  [',', Tok.Comma], [':', Tok.Colon], ['?', Tok.Question], ['*', Tok.Star], ['[', Tok.LSquare], [']', Tok.RSquare],
+  ['->', Tok.Arrow],
+]);
 const INT_TYPE = /^(i|si|ui)([1-9]\d*|0)$/;
 /** Bare identifiers that start a builtin type other than integers and floats. */
 const BUILTIN_TYPE_KEYWORDS = new Set(['index', 'none', 'tuple', 'complex', 'vector', 'tensor', 'memref']);
@@ -306,6 +311,9 @@ export class AttrTypeParser {
       this.wrongToken(`undefined symbol alias id '${name}'`);
     }
     this.lex.next();
+    const dot = name.indexOf('.');
+    const withParser = dot > 0 ? this.registry.dialect(name.slice(0, dot))?.parseTypeWith : undefined;
+    if (withParser) return withParser(name.slice(dot + 1), this.dialectTypeParser());
     let text = name;
     if (this.lex.kind === Tok.Less && this.lex.start === start + name.length + 1) text += this.captureAngleBody();
     const dialect = /^[A-Za-z_][\w$]*/.exec(text)?.[0] ?? '';
@@ -313,6 +321,34 @@ export class AttrTypeParser {
     this.checkDialectKnown(dialect, bare ? text.slice(dialect.length + 1, -1) : text.slice(dialect.length + 1), 'type', start);
     const known = this.registry.dialect(dialect)?.parseType?.(text.slice(dialect.length + 1));
     return known ?? OpaqueType.get(text);
+  }
+
+  private dialectTypes?: DialectTypeParser;
+
+  /** This parser, as a dialect's type parser sees it. */
+  private dialectTypeParser(): DialectTypeParser {
+    const punct = (p: string): Tok | undefined => PUNCT_TOKENS.get(p);
+    return (this.dialectTypes ??= {
+      registry: this.registry,
+      parseType: () => this.parseType(),
+      error: (message) => this.error(message),
+      consumePunct: (p) => this.consumeIf(punct(p)!),
+      expectPunct: (p, message) => this.expect(punct(p)!, message ?? `expected '${p}'`),
+      parseOptionalBareId: () => this.parseOptionalBareId(),
+      parseOptionalInteger: () => {
+        const negative = this.lex.kind === Tok.Minus;
+        if (negative) this.lex.next();
+        if (this.lex.kind !== Tok.Integer) {
+          if (negative) this.error('expected integer value');
+          return undefined;
+        }
+        const v = Number(this.lex.spelling);
+        this.lex.next();
+        return negative ? -v : v;
+      },
+      parseDimensionList: () => this.parseDimensions(true, false).shape,
+      parseAttribute: () => this.parseAttribute(),
+    });
   }
 
   /** `(types) -> type` or `(types) -> (types)` */
