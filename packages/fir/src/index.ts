@@ -1,8 +1,9 @@
 import type { DialectSpec } from '@lifeline/ir';
 import { firDialect } from './fir.js';
+import { hlfirDialect } from './hlfir.js';
 
 export * from './fir-types.js';
-export { firDialect };
+export { firDialect, hlfirDialect };
 
 /** The dialects of this package, for the driver's registry. */
-export const firDialects: DialectSpec[] = [firDialect];
+export const firDialects: DialectSpec[] = [firDialect, hlfirDialect];
