@@ -4,6 +4,7 @@
  */
 import { registerAnalysisTestPasses } from '@lifeline/analyses';
 import { registerBufferizationPasses } from '@lifeline/bufferization';
+import { registerFirPasses } from '@lifeline/fir';
 import { StringAttr, SymbolRefAttr, UnknownLoc, passRegistry, type Attribute, type Operation } from '@lifeline/ir';
 
 let registered = false;
@@ -34,6 +35,7 @@ export function registerAllPasses(): void {
   registered = true;
   registerAnalysisTestPasses();
   registerBufferizationPasses();
+  registerFirPasses();
   passRegistry.register({
     argument: 'strip-debuginfo',
     name: 'StripDebugInfo',

@@ -8,7 +8,9 @@ export { ModRefResult, mergeAliasResults, type AliasResult } from './alias-resul
 export {
   LocalAliasAnalysis, MAX_UNDERLYING_VALUE_SEARCH_DEPTH, allocationScopeOf, collectUnderlyingAddressValues, memoryEffectsOf,
 } from './local-alias-analysis.js';
-export { aliasOperandText, testAliasAnalysisModRefPass, testAliasAnalysisPass } from './alias-test-passes.js';
+export {
+  aliasOperandText, runAliasQueries, runModRefQueries, testAliasAnalysisModRefPass, testAliasAnalysisPass, type AliasQueries,
+} from './alias-test-passes.js';
 export { Liveness, LivenessBlockInfo, nestedBlocksPreorder, ancestorOpInBlock } from './liveness.js';
 export { ValueLiveness } from './value-liveness.js';
 export { printLiveness, testPrintLivenessPass } from './liveness-test-pass.js';

@@ -7,3 +7,5 @@ export { firDialect, hlfirDialect };
 
 /** The dialects of this package, for the driver's registry. */
 export const firDialects: DialectSpec[] = [firDialect, hlfirDialect];
+export { FirAliasAnalysis, SourceKind, sourceKindName, type Source } from './fir-alias-analysis.js';
+export { registerFirPasses, testFirAliasAnalysisModRefPass, testFirAliasAnalysisPass } from './fir-alias-test-passes.js';
