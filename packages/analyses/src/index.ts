@@ -12,6 +12,7 @@ export {
   aliasOperandText, runAliasQueries, runModRefQueries, testAliasAnalysisModRefPass, testAliasAnalysisPass, type AliasQueries,
 } from './alias-test-passes.js';
 export { Liveness, LivenessBlockInfo, nestedBlocksPreorder, ancestorOpInBlock } from './liveness.js';
+export { analyzeEscapes, isAllocation, testEscapeAnalysisPass, type Escape } from './escape-analysis.js';
 export { ValueLiveness } from './value-liveness.js';
 export { printLiveness, testPrintLivenessPass } from './liveness-test-pass.js';
 export { IrControlFlowView } from './ir-view.js';

@@ -8,6 +8,7 @@ import { testAliasAnalysisModRefPass, testAliasAnalysisPass } from './alias-test
 import { testDeadCodeAnalysisPass, testLivenessAnalysisPass } from './dataflow-test-passes.js';
 import { sccpPass } from './sccp.js';
 import { testOwnershipAnalysisPass } from './ownership-test-pass.js';
+import { testEscapeAnalysisPass } from './escape-analysis.js';
 
 const testPasses: PassDef[] = [
   testPrintLivenessPass,
@@ -17,6 +18,7 @@ const testPasses: PassDef[] = [
   testLivenessAnalysisPass,
   sccpPass,
   testOwnershipAnalysisPass,
+  testEscapeAnalysisPass,
 ];
 
 let registered = false;
