@@ -239,11 +239,32 @@ export function allocationScopeOf(value: Value): { scope: Operation | null } | u
 }
 
 export class LocalAliasAnalysis implements AliasAnalysisImpl {
+  /**
+   * Underlying values and allocation scopes per value: both are functions of the IR, which
+   * must not change while one instance answers queries (as with MLIR's cached analyses).
+   * An all-pairs query run asks about each value O(V) times.
+   */
+  private readonly underlying = new Map<Value, Value[]>();
+  private readonly scopes = new Map<Value, { scope: Operation | null } | undefined>();
+
+  private underlyingOf(v: Value): Value[] {
+    let u = this.underlying.get(v);
+    if (!u) this.underlying.set(v, (u = collectUnderlyingAddressValues(v)));
+    return u;
+  }
+
+  private scopeOf(v: Value): { scope: Operation | null } | undefined {
+    if (this.scopes.has(v)) return this.scopes.get(v);
+    const s = allocationScopeOf(v);
+    this.scopes.set(v, s);
+    return s;
+  }
+
   /** (L1), (L2) */
   alias(lhs: Value, rhs: Value): AliasResult {
     if (lhs === rhs) return 'MustAlias';
-    const lhsValues = collectUnderlyingAddressValues(lhs);
-    const rhsValues = collectUnderlyingAddressValues(rhs);
+    const lhsValues = this.underlyingOf(lhs);
+    const rhsValues = this.underlyingOf(rhs);
     if (!lhsValues.length || !rhsValues.length) return 'MayAlias';
     let result: AliasResult | undefined;
     for (const l of lhsValues) {
@@ -264,12 +285,12 @@ export class LocalAliasAnalysis implements AliasAnalysisImpl {
     // (I2)
     if (isConstant(lhs)) {
       if (isConstant(rhs)) return 'MayAlias';
-      return allocationScopeOf(rhs) ? 'NoAlias' : 'MayAlias';
+      return this.scopeOf(rhs) ? 'NoAlias' : 'MayAlias';
     }
-    if (isConstant(rhs)) return allocationScopeOf(lhs) ? 'NoAlias' : 'MayAlias';
+    if (isConstant(rhs)) return this.scopeOf(lhs) ? 'NoAlias' : 'MayAlias';
     // (I4)
-    let lhsAlloc = allocationScopeOf(lhs);
-    const rhsAlloc = allocationScopeOf(rhs);
+    let lhsAlloc = this.scopeOf(lhs);
+    const rhsAlloc = this.scopeOf(rhs);
     if (!!lhsAlloc === !!rhsAlloc) return lhsAlloc ? 'NoAlias' : 'MayAlias';
     // (I5) Put the allocated value on the left.
     let other = rhs;
