@@ -7,3 +7,4 @@ export { firDialect, hlfirDialect };
 
 /** The dialects of this package, for the driver's registry. */
 export const firDialects: DialectSpec[] = [firDialect, hlfirDialect];
+export { FortranVariableFlagsAttr, fortranAttrNames, FORTRAN_VARIABLE_FLAGS } from './fir-attrs.js';
