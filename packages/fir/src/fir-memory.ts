@@ -82,7 +82,7 @@ function parseAllocatable(kind: 'ref' | 'heap', p: OpParser, st: OperationState)
   const all = [...params, ...shape];
   if (all.length) st.operands.push(...p.resolveOperands(all, [...paramTypes, ...shape.map(() => index)], st.nameOffset));
   const result = wrapAllocated(kind, inType);
-  if (!result) return p.error(`invalid allocate type: ${inType}`, st.nameOffset);
+  if (!result) return p.error(`custom op '${st.name}' invalid allocate type: '${inType}'`, st.nameOffset);
   p.setSegmentSizes(st, [params.length, shape.length]);
   p.parseOptionalAttrDict(st);
   st.types.push(result);
@@ -335,7 +335,7 @@ const convert = defineOp({
   memorySource: { step: (op) => ({ kind: 'convert', source: op.operand(0) }) },
   verify(op) {
     const [a, b] = [op.operand(0).type, op.result(0).type];
-    return canBeConverted(a, b) ? undefined : `invalid type conversion${a} / ${b}`;
+    return canBeConverted(a, b) ? undefined : `invalid type conversion'${a}' / '${b}'`;
   },
 });
 

@@ -4,7 +4,7 @@
  * FIRType.h that the verifiers need.
  */
 import {
-  ComplexType, FloatType, FunctionType, IndexType, IntegerType, NoneType, StringAttr, TupleType, TypeAttr, UnitAttr, VectorType,
+  ComplexType, FloatType, FunctionType, IndexType, IntegerType, StringAttr, TupleType, TypeAttr, UnitAttr, VectorType,
   type Attribute, type MemoryEffect, type Type, type TypeConstraint, type Value,
 } from '@lifeline/ir';
 import {
@@ -107,11 +107,10 @@ export function isCoordinateBase(t: Type): boolean {
 
 export const isFloat = (t: Type): boolean => t instanceof FloatType || isIntParam(t, 'real');
 
-/** fir::isa_unknown_size_box: a box of an assumed-rank array or of `none`. */
+/** fir::isa_unknown_size_box: a box of an assumed-rank array (through a pointer or heap address). */
 export function unknownSizeBox(t: Type): boolean {
   if (!isBoxType(t)) return false;
   let e = t.eleTy;
   if (isRefLike(e)) e = e.eleTy;
-  return (e instanceof SequenceType && !e.shape) || e instanceof NoneType;
+  return e instanceof SequenceType && !e.shape;
 }
-
