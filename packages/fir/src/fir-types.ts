@@ -165,17 +165,29 @@ function parseMembers(p: DialectTypeParser, close: string, message: string): Mem
   return out;
 }
 
+/** Names of the records whose member lists are being parsed. */
+const defining: string[] = [];
+
 function parseRecord(p: DialectTypeParser, registry: Registry): RecordType {
   p.expectPunct('<');
   const name = p.parseOptionalBareId();
   if (name === undefined) p.error('expected valid keyword');
-  const lenParams = p.consumePunct('(') ? parseMembers(p, ')', 'expected LEN parameter list') : [];
-  const fields = p.consumePunct('{') ? parseMembers(p, '}', 'expected field type list') : [];
+  // A bare reference to a record inside its own member list stays bare, also when the
+  // record is spelled again (so a repeated identical definition is the same type).
+  defining.push(name);
+  let lenParams: Member[];
+  let fields: Member[];
+  try {
+    lenParams = p.consumePunct('(') ? parseMembers(p, ')', 'expected LEN parameter list') : [];
+    fields = p.consumePunct('{') ? parseMembers(p, '}', 'expected field type list') : [];
+  } finally {
+    defining.pop();
+  }
   p.expectPunct('>');
   let known = definedRecords.get(registry);
   if (!known) definedRecords.set(registry, (known = new Map()));
   const prior = known.get(name);
-  if (!lenParams.length && !fields.length) return prior ?? RecordType.get(name);
+  if (!lenParams.length && !fields.length) return (defining.includes(name) ? undefined : prior) ?? RecordType.get(name);
   const rec = RecordType.get(name, lenParams, fields);
   if (prior && prior !== rec) p.error('cannot redefine record type members');
   const seen = new Set<string>();

@@ -9,3 +9,4 @@ export { firDialect, hlfirDialect };
 export const firDialects: DialectSpec[] = [firDialect, hlfirDialect];
 export { FirAliasAnalysis, SourceKind, sourceKindName, type Source } from './fir-alias-analysis.js';
 export { registerFirPasses, testFirAliasAnalysisModRefPass, testFirAliasAnalysisPass } from './fir-alias-test-passes.js';
+export { FortranVariableFlagsAttr, fortranAttrNames, FORTRAN_VARIABLE_FLAGS } from './fir-attrs.js';

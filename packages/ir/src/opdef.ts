@@ -472,9 +472,10 @@ export interface DialectSpec {
   parseTypeWith?: (mnemonic: string, p: DialectTypeParser) => Type;
   /**
    * Parses a dialect attribute body after `#dialect.` (e.g. `fastmath<nnan>`); return
-   * undefined to keep it opaque, or call `error` to reject it.
+   * undefined to keep it opaque, or call `error` to reject it (at `at` characters into `text`;
+   * default: the attribute's `#`).
    */
-  parseAttr?: (text: string, error: (message: string) => never) => Attribute | undefined;
+  parseAttr?: (text: string, error: (message: string, at?: number) => never) => Attribute | undefined;
   /**
    * MLIR's Dialect::allowUnknownOperations: ops of this dialect that are not
    * registered are accepted (as unregistered ops) without -allow-unregistered-dialect.

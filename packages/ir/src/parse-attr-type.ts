@@ -652,7 +652,8 @@ export class AttrTypeParser {
     this.checkDialectKnown(dialect, pretty ? text.slice(dialect.length + 2) : text.slice(dialect.length + 2, -1), 'attribute',
       pretty ? start + dialect.length + 2 : start);
     const parse = name.includes('.') ? this.registry.dialect(dialect)?.parseAttr : undefined;
-    const known = parse?.(text.slice(dialect.length + 2), (msg) => this.error(msg, start));
+    const bodyAt = start + dialect.length + 2;
+    const known = parse?.(text.slice(dialect.length + 2), (msg, at) => this.error(msg, at === undefined ? start : bodyAt + at));
     return known ?? new OpaqueAttr(text);
   }
 
