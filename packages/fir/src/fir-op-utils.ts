@@ -9,7 +9,7 @@ import {
 } from '@lifeline/ir';
 import {
   CharacterType, FirIntParamType, FirSimpleType, FirVectorType, FirWrapperType, RecordType, SequenceType, isBoxType,
-  isRefLike, type IntParamKind, type WrapperKind,
+  isRefLike, unwrapRefType, type IntParamKind, type WrapperKind,
 } from './fir-types.js';
 
 function constraint(description: string, accepts: (t: Type) => boolean): TypeConstraint {
@@ -82,7 +82,9 @@ export const typeAttrCheck = (a: Attribute): string | undefined =>
 
 /** fir::dyn_cast_ptrOrBoxEleTy: the element type of an address or a box. */
 export function ptrOrBoxEleTy(t: Type): Type | undefined {
-  return isRefLike(t) || isBoxType(t) ? t.eleTy : undefined;
+  if (isRefLike(t)) return t.eleTy;
+  // A descriptor's element is seen through its pointer/heap wrapper (fir::unwrapRefType).
+  return isBoxType(t) ? unwrapRefType(t.eleTy) : undefined;
 }
 
 /** fir::unwrapAllRefAndSeqType-like: through references, boxes and arrays. */
