@@ -141,3 +141,38 @@ export function designateVerify(op: Operation): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * fir::FortranVariableOpInterface::verifyDeclareLikeOpImpl (FortranVariableInterface.cpp):
+ * type parameters and shape against the declared entity (`base`, the first result).
+ */
+export function declareLikeVerify(op: Operation, base: Type): string | undefined {
+  const def = op.def!;
+  const memType = op.operand(0).type;
+  const numTypeParams = def.operandGroupSize(op, 'typeparams');
+  const boxValue = isBoxType(memType);
+  const boxAddress = isBoxAddress(memType);
+  const sourceIsBox = boxValue || boxAddress;
+  const eleOrSeq = elementOrSequence(base);
+  const ele = unwrapSeq(eleOrSeq);
+  if (isChar(ele)) {
+    if (numTypeParams > 1) return 'of character entity must have at most one length parameter';
+    if (numTypeParams === 0 && !sourceIsBox) return 'must be provided exactly one type parameter when its base is a character that is not a box';
+  } else if (ele instanceof RecordType) {
+    if (numTypeParams < ele.lenParams.length && !sourceIsBox) return 'must be provided all the derived type length parameters when the base is not a box';
+    if (numTypeParams > ele.lenParams.length) return 'has too many length parameters';
+  } else if (numTypeParams !== 0) {
+    return 'of numeric, logical, or assumed type entity must not have length parameters';
+  }
+  if (!(eleOrSeq instanceof SequenceType)) return undefined;
+  const rawAddress = 'of array entity with a raw address base must have a shape operand that is a shape or shapeshift';
+  const shape = def.operandGroup(op, 'shape')[0];
+  if (!shape) return sourceIsBox ? undefined : rawAddress;
+  if (boxAddress) return 'for box address must not have a shape operand';
+  const st = shape.type;
+  // A fir.shift on a raw address is reported (flang emits the error and goes on).
+  if (!(st instanceof FirIntParamType && (st.kind === 'shape' || st.kind === 'shapeshift')) && !boxValue) return rawAddress;
+  const shapeRank = st instanceof FirIntParamType ? st.param : -1;
+  if (!eleOrSeq.shape || eleOrSeq.shape.length !== shapeRank) return 'has conflicting shape and base operand ranks';
+  return undefined;
+}

@@ -19,7 +19,7 @@ import {
   type Attribute, type AttrSyntax, type MemoryEffect, type Operation, type OpSpec,
   type UnresolvedOperand,
 } from '@lifeline/ir';
-import { designateVerify, hlfirVariableType } from './hlfir-verify.js';
+import { declareLikeVerify, designateVerify, hlfirVariableType } from './hlfir-verify.js';
 import { HlfirExprType, parseHlfirType } from './hlfir-types.js';
 
 export { HlfirExprType, parseHlfirType };
@@ -81,7 +81,7 @@ const declareOp = defineOp({
     const lbs = shape?.type instanceof FirIntParamType && (shape.type.kind === 'shift' || shape.type.kind === 'shapeshift');
     const expected = hlfirVariableType(memref, lbs);
     if (expected !== op.result(0).type) return `first result type is inconsistent with variable properties: expected ${expected}`;
-    return undefined;
+    return declareLikeVerify(op, op.result(0).type);
   },
 });
 
