@@ -194,8 +194,9 @@ const ifOp = defineOp({
     },
     () => checkImplicitTerminator(op, 'fir.result'),
     () => (op.results.length && op.regions[1]!.empty ? 'must have an else block if defining values' : undefined),
-    () => checkRegionBranchTypes(op),
   ),
+  // RegionBranchOpInterface's verifier runs with the regions (after fir.result's own checks).
+  verifyRegions: (op) => checkRegionBranchTypes(op),
 });
 
 // ---- fir.do_loop --------------------------------------------------------------------------
@@ -339,8 +340,6 @@ const doLoopOp = defineOp({
     const c = carried(op, 'initArgs');
     return firstFailure(
       () => checkRegionSize(op, 0, 'region', 'exact'),
-      // LoopLikeOpInterface's verifier (getLoopResults is not declared in 19: no result checks).
-      () => checkLoopLike(op, c.inits, c.iterArgs, c.yielded, undefined),
       () => checkImplicitTerminator(op, 'fir.result'),
       () => {
         if (!isIndex(entryArgs(op.regions[0]!)[0]?.type)) {
@@ -356,6 +355,12 @@ const doLoopOp = defineOp({
         return undefined;
       },
     );
+  },
+  // LoopLikeOpInterface's verifier runs with the regions; getLoopResults is not declared in
+  // 19, so results are not compared.
+  verifyRegions(op) {
+    const c = carried(op, 'initArgs');
+    return checkLoopLike(op, c.inits, c.iterArgs, c.yielded, undefined);
   },
 });
 
@@ -452,11 +457,8 @@ const iterWhileOp = defineOp({
     // getIterOperands / getRegionIterArgs include the early-exit flag.
     const inits = op.operandValues().slice(3);
     const iterArgs = args.slice(1);
-    const term = body.blocks[0]?.last;
-    const yielded = term?.name === 'fir.result' ? term.operandValues() : [];
     return firstFailure(
       () => checkRegionSize(op, 0, 'region', 'exact'),
-      () => checkLoopLike(op, inits, iterArgs, final ? yielded.slice(1) : yielded, undefined),
       () => checkImplicitTerminator(op, 'fir.result'),
       () => {
         if (args[1]?.type !== i1) return 'expected body second argument to be an index argument for the induction variable';
@@ -473,6 +475,13 @@ const iterWhileOp = defineOp({
         return checkCarried(inits, iterArgs, op.results.slice(final ? 1 : 0));
       },
     );
+  },
+  verifyRegions(op) {
+    const body = op.regions[0]!;
+    const term = body.blocks[0]?.last;
+    const yielded = term?.name === 'fir.result' ? term.operandValues() : [];
+    const final = !!op.getAttr('finalValue');
+    return checkLoopLike(op, op.operandValues().slice(3), entryArgs(body).slice(1), final ? yielded.slice(1) : yielded, undefined);
   },
 });
 

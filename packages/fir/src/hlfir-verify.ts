@@ -73,7 +73,7 @@ export function designateVerify(op: Operation): string | undefined {
   if (component?.value !== undefined) {
     if (!(baseElement instanceof RecordType)) return 'component must be provided only when the memref is a derived type';
     const fieldType = baseElement.fieldType(component.value);
-    if (!fieldType) return `component ${component.value} is not a component of memref element type ${baseElement}`;
+    if (!fieldType) return `component "${component.value}" is not a component of memref element type '${baseElement}'`;
     const componentBase = elementOrSequence(fieldType);
     hasBoxComponent = isBoxType(fieldType);
     if (componentBase instanceof SequenceType && baseType instanceof SequenceType && (numSubscripts === 0 || subscriptsRank > 0)) {
@@ -118,7 +118,7 @@ export function designateVerify(op: Operation): string | undefined {
   const resultElement = unwrapSeq(resultBase);
   if (resultElement !== outputElement && !(isChar(resultElement) && isChar(outputElement))
     && !(resultElement instanceof FloatType && outputElement instanceof FirIntParamType && outputElement.kind === 'real')) {
-    return `result element type is not consistent with operands, expected ${outputElement}`;
+    return `result element type is not consistent with operands, expected '${outputElement}'`;
   }
   if (isBoxAddress(resultType)) {
     if (!hasBoxComponent || numSubscripts !== 0 || substring || op.getAttr('complex_part')) {

@@ -21,6 +21,10 @@ import {
 } from '@lifeline/ir';
 import { declareLikeVerify, designateVerify, hlfirVariableType } from './hlfir-verify.js';
 import { HlfirExprType, parseHlfirType } from './hlfir-types.js';
+import {
+  DUMMY_SCOPE, EXPR, FORTRAN_ENTITY, FORTRAN_VALUE, FORTRAN_VARIABLE, I1 as I1_TYPE, INTEGERS, POLYMORPHIC, REF_OR_BOX,
+  REF_OR_BOX_LIKE, SHAPE, SHAPE_OR_SHIFT,
+} from './hlfir-constraints.js';
 
 export { HlfirExprType, parseHlfirType };
 import { isBoxType, isRefLike, FirWrapperType, FirIntParamType } from './fir-types.js';
@@ -54,10 +58,10 @@ const noEffects = (): MemoryEffect[] => [];
 const declareOp = defineOp({
   name: 'hlfir.declare',
   operands: [
-    { name: 'memref' }, { name: 'shape', arity: 'optional' }, { name: 'typeparams', arity: 'variadic' },
-    { name: 'dummy_scope', arity: 'optional' },
+    { name: 'memref', type: REF_OR_BOX }, { name: 'shape', arity: 'optional', type: SHAPE_OR_SHIFT },
+    { name: 'typeparams', arity: 'variadic', type: INTEGERS }, { name: 'dummy_scope', arity: 'optional', type: DUMMY_SCOPE },
   ],
-  results: [{ name: 'base' }, { name: 'original_base' }],
+  results: [{ name: 'base', type: FORTRAN_VARIABLE }, { name: 'original_base', type: REF_OR_BOX_LIKE }],
   attributes: [{ name: 'uniq_name' }, { name: 'fortran_attrs', optional: true }, { name: 'data_attr', optional: true }],
   format: '$memref (`(` $shape^ `)`)? (`typeparams` $typeparams^)? (`dummy_scope` $dummy_scope^)? attr-dict `:` functional-type(operands, results)',
   // MemoryEffects<[MemWrite<DebuggingResource>]>: on the op, no value.
@@ -80,7 +84,7 @@ const declareOp = defineOp({
     const shape = op.def!.operandGroup(op, 'shape')[0];
     const lbs = shape?.type instanceof FirIntParamType && (shape.type.kind === 'shift' || shape.type.kind === 'shapeshift');
     const expected = hlfirVariableType(memref, lbs);
-    if (expected !== op.result(0).type) return `first result type is inconsistent with variable properties: expected ${expected}`;
+    if (expected !== op.result(0).type) return `first result type is inconsistent with variable properties: expected '${expected}'`;
     return declareLikeVerify(op, op.result(0).type);
   },
 });
@@ -146,10 +150,11 @@ registerCustomDirective('DesignatorComplexPart', {
 const designateOp = defineOp({
   name: 'hlfir.designate',
   operands: [
-    { name: 'memref' }, { name: 'component_shape', arity: 'optional' }, { name: 'indices', arity: 'variadic' },
-    { name: 'substring', arity: 'variadic' }, { name: 'shape', arity: 'optional' }, { name: 'typeparams', arity: 'variadic' },
+    { name: 'memref', type: FORTRAN_VARIABLE }, { name: 'component_shape', arity: 'optional', type: SHAPE_OR_SHIFT },
+    { name: 'indices', arity: 'variadic', type: INTEGERS }, { name: 'substring', arity: 'variadic', type: INTEGERS },
+    { name: 'shape', arity: 'optional', type: SHAPE_OR_SHIFT }, { name: 'typeparams', arity: 'variadic', type: INTEGERS },
   ],
-  results: [{ name: 'result' }],
+  results: [{ name: 'result', type: FORTRAN_VARIABLE }],
   attributes: [
     { name: 'component', optional: true }, { name: 'is_triplet' }, { name: 'complex_part', optional: true },
     { name: 'fortran_attrs', optional: true },
@@ -168,7 +173,7 @@ const designateOp = defineOp({
 
 const assignOp = defineOp({
   name: 'hlfir.assign',
-  operands: [{ name: 'rhs' }, { name: 'lhs' }],
+  operands: [{ name: 'rhs', type: FORTRAN_ENTITY }, { name: 'lhs', type: FORTRAN_VARIABLE }],
   attributes: [unitAttr('realloc'), unitAttr('keep_lhs_length_if_realloc'), unitAttr('temporary_lhs')],
   format: '$rhs `to` $lhs (`realloc` `` $realloc^)? (`keep_lhs_len` `` $keep_lhs_length_if_realloc^)? '
     + '(`temporary_lhs` `` $temporary_lhs^)? attr-dict `:` type(operands)',
@@ -185,8 +190,11 @@ const assignOp = defineOp({
 
 const elementalOp = defineOp({
   name: 'hlfir.elemental',
-  operands: [{ name: 'shape' }, { name: 'mold', arity: 'optional' }, { name: 'typeparams', arity: 'variadic' }],
-  results: [{ name: 'result' }],
+  operands: [
+    { name: 'shape', type: SHAPE }, { name: 'mold', arity: 'optional', type: POLYMORPHIC },
+    { name: 'typeparams', arity: 'variadic', type: INTEGERS },
+  ],
+  results: [{ name: 'result', type: EXPR }],
   attributes: [unitAttr('unordered')],
   regions: [{ name: 'region' }],
   // RecursiveMemoryEffects plus MemoryEffects<[MemAlloc]> (the temporary), on the op.
@@ -229,16 +237,16 @@ function intrinsicEffects(op: Operation): MemoryEffect[] {
 
 const asExprOp = defineOp({
   name: 'hlfir.as_expr',
-  operands: [{ name: 'var' }, { name: 'must_free', arity: 'optional' }],
-  results: [{ name: 'result' }],
+  operands: [{ name: 'var', type: FORTRAN_VARIABLE }, { name: 'must_free', arity: 'optional', type: I1_TYPE }],
+  results: [{ name: 'result', type: EXPR }],
   format: '$var (`move` $must_free^)? attr-dict `:` functional-type(operands, results)',
   memoryEffects: intrinsicEffects,
 });
 
 const noReassocOp = defineOp({
   name: 'hlfir.no_reassoc',
-  operands: [{ name: 'val' }],
-  results: [{ name: 'result' }],
+  operands: [{ name: 'val', type: FORTRAN_ENTITY }],
+  results: [{ name: 'result', type: FORTRAN_ENTITY }],
   traits: ['SameOperandsAndResultType'],
   format: '$val attr-dict `:` type($val)',
   memoryEffects: noEffects,
@@ -246,7 +254,7 @@ const noReassocOp = defineOp({
 
 const destroyOp = defineOp({
   name: 'hlfir.destroy',
-  operands: [{ name: 'expr' }],
+  operands: [{ name: 'expr', type: EXPR }],
   attributes: [unitAttr('finalize')],
   format: '$expr (`finalize` `` $finalize^)? attr-dict `:` qualified(type($expr))',
   // MemoryEffects<[MemFree]> on the op.
@@ -255,8 +263,11 @@ const destroyOp = defineOp({
 
 const associateOp = defineOp({
   name: 'hlfir.associate',
-  operands: [{ name: 'source' }, { name: 'shape', arity: 'optional' }, { name: 'typeparams', arity: 'variadic' }],
-  results: [{ name: 'base' }, { name: 'fir_base' }, { name: 'must_free' }],
+  operands: [
+    { name: 'source', type: FORTRAN_VALUE }, { name: 'shape', arity: 'optional', type: SHAPE_OR_SHIFT },
+    { name: 'typeparams', arity: 'variadic', type: INTEGERS },
+  ],
+  results: [{ name: 'base', type: FORTRAN_VARIABLE }, { name: 'fir_base', type: REF_OR_BOX_LIKE }, { name: 'must_free', type: I1_TYPE }],
   attributes: [{ name: 'uniq_name', optional: true }, { name: 'fortran_attrs', optional: true }],
   format: '$source (`(` $shape^ `)`)? (`typeparams` $typeparams^)? attr-dict `:` functional-type(operands, results)',
   // MemoryEffects<[MemAlloc]> on the op.
@@ -265,7 +276,7 @@ const associateOp = defineOp({
 
 const endAssociateOp = defineOp({
   name: 'hlfir.end_associate',
-  operands: [{ name: 'var' }, { name: 'must_free' }],
+  operands: [{ name: 'var', type: REF_OR_BOX_LIKE }, { name: 'must_free', type: I1_TYPE }],
   format: '$var `,` $must_free attr-dict `:` type(operands)',
   // MemoryEffects<[MemFree]> on the op.
   memoryEffects: () => [effect('free')],
