@@ -3,6 +3,7 @@ import { firDialect } from './fir.js';
 import { hlfirDialect } from './hlfir.js';
 
 export * from './fir-types.js';
+export * from './hlfir-types.js';
 export { firDialect, hlfirDialect };
 
 /** The dialects of this package, for the driver's registry. */

@@ -258,6 +258,11 @@ export interface OpSpec extends Interfaces {
    * like emitError. The object forms may carry notes; `opError` is prefixed like a string.
    */
   verify?: (op: Operation, ctx: VerifyContext) => string | { error: string; notes?: VerifyNote[] } | { opError: string; notes?: VerifyNote[] } | undefined;
+  /**
+   * Checks that MLIR runs after the nested ops are verified (verifyRegionInvariants: the
+   * RegionBranchOpInterface and LoopLikeOpInterface verifiers). Same results as `verify`.
+   */
+  verifyRegions?: OpSpec['verify'];
   /** Required parent op names (the HasParent trait). */
   parents?: string[];
   /** Regions are graph regions (no dominance between ops, e.g. builtin.module). */
@@ -304,7 +309,7 @@ function normalizeSpec(s: OpSpec): OpSpec {
     name: s.name, summary: s.summary,
     operands: s.operands?.map(valueSpec), results: s.results?.map(valueSpec), attributes: s.attributes?.map(attrSpec),
     regions: s.regions?.map(regionSpec), successors: s.successors?.map(regionSpec),
-    traits: s.traits, format: s.format, parse: s.parse, print: s.print, verify: s.verify, parents: s.parents,
+    traits: s.traits, format: s.format, parse: s.parse, print: s.print, verify: s.verify, verifyRegions: s.verifyRegions, parents: s.parents,
     graphRegion: s.graphRegion, implicitTerminator: s.implicitTerminator,
     // Pure is NoMemoryEffect + AlwaysSpeculatable in MLIR: the effects interface, with no effects.
     memoryEffects: s.memoryEffects ?? (s.traits?.includes('Pure') ? noEffects : undefined), regionBranch: s.regionBranch, regionBranchTerminator: s.regionBranchTerminator,

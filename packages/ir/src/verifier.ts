@@ -57,6 +57,16 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
         for (let c = b.first; c; c = c.next) if (!visit(c)) return false;
       }
     }
+    // MLIR's verifyRegionInvariants: checks that run once the nested ops are verified.
+    const late = op.def?.spec.verifyRegions?.(op, ctx);
+    if (late) {
+      if (typeof late === 'string') errors.push(opError(op, `'${op.name}' op ${late}`));
+      else {
+        const notes = (late.notes ?? []).map((n) => diag('note', n.loc, n.message));
+        errors.push('opError' in late ? opError(op, `'${op.name}' op ${late.opError}`, notes) : opError(op, late.error, notes));
+      }
+      return false;
+    }
     return true;
   };
   visit(root);
