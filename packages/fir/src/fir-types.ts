@@ -11,12 +11,15 @@
  *   !fir.shape<r> !fir.shift<r> !fir.shapeshift<r> !fir.slice<r>
  *   !fir.vector<n:T> !fir.field !fir.len !fir.void !fir.dscope
  *
- * Records are named: a record spelled with members defines the name for the rest of the
- * registry's life (a later bare `!fir.type<name>` is that record, printed with its members,
- * and a different member list is "cannot redefine record type members"); a bare name inside
- * its own definition (a recursive component) stays bare, as fir-opt prints it.
+ * Records are identified by name, one object per name and registry (MLIR uniques them per
+ * context): the first spelling with members defines them, every bare `!fir.type<name>` —
+ * also inside its own member list — is that same object, and a different member list is
+ * "cannot redefine record type members". A record prints its members except inside its own
+ * member list, as fir-opt does. Types that contain records are therefore interned by the
+ * identity of their element types, and print afresh each time (a record may get its members
+ * after a type containing it was made).
  */
-import { DYNAMIC, Type, type Attribute, type DialectTypeParser, type Registry } from '@lifeline/ir';
+import { DYNAMIC, Type, type Attribute, type DialectTypeParser } from '@lifeline/ir';
 
 const interned = new Map<string, Type>();
 function intern<T extends Type>(t: T): T {
@@ -27,15 +30,41 @@ function intern<T extends Type>(t: T): T {
   return t;
 }
 
+/** A number per type object: composite FIR types are uniqued by their parts' identity. */
+const ids = new WeakMap<Type, number>();
+let nextId = 0;
+function idOf(t: Type): number {
+  let id = ids.get(t);
+  if (id === undefined) ids.set(t, (id = nextId++));
+  return id;
+}
+
+const composites = new Map<string, Type>();
+function internComposite<T extends Type>(key: string, make: () => T): T {
+  let t = composites.get(key) as T | undefined;
+  if (!t) composites.set(key, (t = make()));
+  return t;
+}
+
+/** Whether printing `t` depends on a record's members. */
+function mentionsRecord(t: Type): boolean {
+  return t instanceof RecordType || (t as { hasRecord?: boolean }).hasRecord === true;
+}
+
 /** Types with one element type: `!fir.<mnemonic><T>`. */
 export type WrapperKind = 'ref' | 'ptr' | 'heap' | 'llvm_ptr' | 'box' | 'class' | 'tdesc' | 'boxproc';
 const WRAPPERS = new Set<string>(['ref', 'ptr', 'heap', 'llvm_ptr', 'box', 'class', 'tdesc', 'boxproc']);
 
 export class FirWrapperType extends Type {
-  private constructor(readonly kind: WrapperKind, readonly eleTy: Type) { super(); }
-  static get(kind: WrapperKind, eleTy: Type): FirWrapperType {
-    return intern(new FirWrapperType(kind, eleTy));
+  readonly hasRecord: boolean;
+  private constructor(readonly kind: WrapperKind, readonly eleTy: Type) {
+    super();
+    this.hasRecord = mentionsRecord(eleTy);
   }
+  static get(kind: WrapperKind, eleTy: Type): FirWrapperType {
+    return internComposite(`${kind}|${idOf(eleTy)}`, () => new FirWrapperType(kind, eleTy));
+  }
+  override toString(): string { return this.hasRecord ? this.render() : super.toString(); }
   protected render(): string { return `!fir.${this.kind}<${this.eleTy}>`; }
 }
 
@@ -78,12 +107,16 @@ export class CharacterType extends Type {
 
 /** `!fir.array<2x?xT[, map]>`; `shape` undefined is `*` (unknown rank). */
 export class SequenceType extends Type {
+  readonly hasRecord: boolean;
   private constructor(readonly shape: readonly number[] | undefined, readonly eleTy: Type, readonly layout: Attribute | undefined) {
     super();
+    this.hasRecord = mentionsRecord(eleTy);
   }
   static get(shape: readonly number[] | undefined, eleTy: Type, layout?: Attribute): SequenceType {
-    return intern(new SequenceType(shape?.length ? shape : undefined, eleTy, layout));
+    const dims = shape?.length ? shape : undefined;
+    return internComposite(`array|${dims?.join('x') ?? '*'}|${idOf(eleTy)}|${layout ?? ''}`, () => new SequenceType(dims, eleTy, layout));
   }
+  override toString(): string { return this.hasRecord ? this.render() : super.toString(); }
   protected render(): string {
     const dims = this.shape ? this.shape.map((d) => (d === DYNAMIC ? '?x' : `${d}x`)).join('') : '*:';
     return `!fir.array<${dims}${this.eleTy}${this.layout ? `, ${this.layout}` : ''}>`;
@@ -94,33 +127,74 @@ export class SequenceType extends Type {
 export class FirVectorType extends Type {
   private constructor(readonly len: number, readonly eleTy: Type) { super(); }
   static get(len: number, eleTy: Type): FirVectorType {
-    return intern(new FirVectorType(len, eleTy));
+    return internComposite(`vector|${len}|${idOf(eleTy)}`, () => new FirVectorType(len, eleTy));
   }
   protected render(): string { return `!fir.vector<${this.len}:${this.eleTy}>`; }
 }
 
 export type Member = readonly [name: string, type: Type];
 
-/** `!fir.type<name(lenParams){fields}>`; `fields` undefined: the bare name. */
+/** Records being printed: inside its own member list a record prints bare. */
+const printing = new Set<RecordType>();
+
+/** Records with members, by their full text; bare records by name. */
+const recordsByText = new Map<string, RecordType>();
+
+/**
+ * `!fir.type<name(lenParams){fields}>`. A record is its name and members: two spellings of
+ * the same members are one object. Its members may refer to the record itself (a bare
+ * `!fir.type<name>` inside its own member list is the record being defined).
+ */
 export class RecordType extends Type {
-  private constructor(readonly name: string, readonly lenParams: readonly Member[], readonly fields: readonly Member[] | undefined) {
-    super();
+  private members?: { lenParams: readonly Member[]; fields: readonly Member[] };
+  private constructor(readonly name: string) { super(); }
+
+  /** The bare record `name` (no members known). */
+  static bare(name: string): RecordType {
+    const key = `!fir.type<${name}>`;
+    let r = recordsByText.get(key);
+    if (!r) recordsByText.set(key, (r = new RecordType(name)));
+    return r;
   }
-  static get(name: string, lenParams: readonly Member[] = [], fields?: readonly Member[]): RecordType {
-    return intern(new RecordType(name, lenParams, lenParams.length || fields?.length ? fields ?? [] : undefined));
+  /** A record whose members are still to be given to `finish` (members may refer to it). */
+  static begin(name: string): RecordType {
+    return new RecordType(name);
   }
-  get isBare(): boolean { return this.fields === undefined; }
+  /** Gives `r` (from `begin`) its members; returns the one record of that text. */
+  static finish(r: RecordType, lenParams: readonly Member[], fields: readonly Member[]): RecordType {
+    r.members = { lenParams, fields };
+    const key = r.toString();
+    const found = recordsByText.get(key);
+    if (found) return found;
+    recordsByText.set(key, r);
+    return r;
+  }
+  static get(name: string, lenParams: readonly Member[] = [], fields: readonly Member[] = []): RecordType {
+    return lenParams.length || fields.length ? RecordType.finish(RecordType.begin(name), lenParams, fields) : RecordType.bare(name);
+  }
+  get isBare(): boolean { return this.members === undefined; }
+  get lenParams(): readonly Member[] { return this.members?.lenParams ?? []; }
+  get fields(): readonly Member[] | undefined { return this.members?.fields; }
   /** The type of field `name`, if this record lists it. */
   fieldType(name: string): Type | undefined {
     return this.fields?.find((f) => f[0] === name)?.[1];
   }
+  override toString(): string { return this.render(); }
   protected render(): string {
     let s = `!fir.type<${this.name}`;
-    if (this.lenParams.length) s += `(${this.lenParams.map(([n, t]) => `${n}:${t}`).join(',')})`;
-    if (this.fields?.length) s += `{${this.fields.map(([n, t]) => `${n}:${t}`).join(',')}}`;
+    if (this.members && !printing.has(this)) {
+      printing.add(this);
+      try {
+        if (this.lenParams.length) s += `(${this.lenParams.map(([n, t]) => `${n}:${t}`).join(',')})`;
+        if (this.members.fields.length) s += `{${this.members.fields.map(([n, t]) => `${n}:${t}`).join(',')}}`;
+      } finally {
+        printing.delete(this);
+      }
+    }
     return s + '>';
   }
 }
+
 
 // ---- queries the analyses use (FIRType.h) ------------------------------------------------
 
@@ -151,30 +225,30 @@ export function isPointerBox(t: Type): boolean {
 
 // ---- parsing --------------------------------------------------------------------------------
 
-/** Records with members, per registry (MLIR's context-wide record uniquing). */
-const definedRecords = new WeakMap<Registry, Map<string, RecordType>>();
-
 function parseMembers(p: DialectTypeParser, close: string, message: string): Member[] {
   const out: Member[] = [];
   do {
     const name = p.parseOptionalBareId();
-    if (name === undefined || !p.consumePunct(':')) p.error(message);
+    if (name === undefined || !p.consumePunct(':')) p.errorAtName(message);
     out.push([name, p.parseType()]);
   } while (p.consumePunct(','));
   p.expectPunct(close);
   return out;
 }
 
-/** Names of the records whose member lists are being parsed. */
-const defining: string[] = [];
+/** Records whose member lists are being parsed (a bare reference there is the record itself). */
+const defining: RecordType[] = [];
+/** The record each name was defined as, per registry (MLIR's context), for bare references. */
+const definedIn = new WeakMap<object, Map<string, RecordType>>();
 
-function parseRecord(p: DialectTypeParser, registry: Registry): RecordType {
+function parseRecord(p: DialectTypeParser): RecordType {
   p.expectPunct('<');
   const name = p.parseOptionalBareId();
   if (name === undefined) p.error('expected valid keyword');
-  // A bare reference to a record inside its own member list stays bare, also when the
-  // record is spelled again (so a repeated identical definition is the same type).
-  defining.push(name);
+  let defined = definedIn.get(p.registry);
+  if (!defined) definedIn.set(p.registry, (defined = new Map()));
+  const fresh = RecordType.begin(name);
+  defining.push(fresh);
   let lenParams: Member[];
   let fields: Member[];
   try {
@@ -184,18 +258,19 @@ function parseRecord(p: DialectTypeParser, registry: Registry): RecordType {
     defining.pop();
   }
   p.expectPunct('>');
-  let known = definedRecords.get(registry);
-  if (!known) definedRecords.set(registry, (known = new Map()));
-  const prior = known.get(name);
-  if (!lenParams.length && !fields.length) return (defining.includes(name) ? undefined : prior) ?? RecordType.get(name);
-  const rec = RecordType.get(name, lenParams, fields);
-  if (prior && prior !== rec) p.error('cannot redefine record type members');
+  if (!lenParams.length && !fields.length) {
+    for (let i = defining.length - 1; i >= 0; i--) if (defining[i]!.name === name) return defining[i]!;
+    return defined.get(name) ?? RecordType.bare(name);
+  }
+  const rec = RecordType.finish(fresh, lenParams, fields);
+  const prior = defined.get(name);
+  if (prior && prior !== rec) p.errorAtName('cannot redefine record type members');
   const seen = new Set<string>();
   for (const [n] of [...lenParams, ...fields]) {
-    if (seen.has(n)) p.error(lenParams.some((l) => l[0] === n) ? 'LEN parameter cannot have duplicate name' : 'field cannot have duplicate name');
+    if (seen.has(n)) p.errorAtName(lenParams.some((l) => l[0] === n) ? 'LEN parameter cannot have duplicate name' : 'field cannot have duplicate name');
     seen.add(n);
   }
-  known.set(name, rec);
+  defined.set(name, rec);
   return rec;
 }
 
@@ -249,8 +324,8 @@ export function parseFirType(mnemonic: string, p: DialectTypeParser): Type {
         return FirVectorType.get(len, ele);
       }
       case 'type':
-        return parseRecord(p, p.registry);
+        return parseRecord(p);
     }
-    return p.error(`unknown fir type: ${mnemonic}`);
+    return p.errorAtName(`unknown fir type: ${mnemonic}`);
   }
 }

@@ -495,6 +495,8 @@ export interface DialectTypeParser {
   parseType(): Type;
   /** Reports an error at the current token (MLIR's emitError at the current location). */
   error(message: string): never;
+  /** Reports an error at the type's mnemonic (MLIR's emitError at getNameLoc()). */
+  errorAtName(message: string): never;
   /** `<`, `>`, `(`, `)`, `{`, `}`, `,`, `:`, `?`, `*`: consumed when next, else false. */
   consumePunct(p: string): boolean;
   expectPunct(p: string, message?: string): void;

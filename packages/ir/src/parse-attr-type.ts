@@ -313,7 +313,15 @@ export class AttrTypeParser {
     this.lex.next();
     const dot = name.indexOf('.');
     const withParser = dot > 0 ? this.registry.dialect(name.slice(0, dot))?.parseTypeWith : undefined;
-    if (withParser) return withParser(name.slice(dot + 1), this.dialectTypeParser());
+    if (withParser) {
+      const outer = this.dialectTypeNameAt;
+      this.dialectTypeNameAt = start + dot + 2;
+      try {
+        return withParser(name.slice(dot + 1), this.dialectTypeParser());
+      } finally {
+        this.dialectTypeNameAt = outer;
+      }
+    }
     let text = name;
     if (this.lex.kind === Tok.Less && this.lex.start === start + name.length + 1) text += this.captureAngleBody();
     const dialect = /^[A-Za-z_][\w$]*/.exec(text)?.[0] ?? '';
@@ -324,6 +332,8 @@ export class AttrTypeParser {
   }
 
   private dialectTypes?: DialectTypeParser;
+  /** Where the mnemonic of the dialect type being parsed starts (MLIR's getNameLoc). */
+  private dialectTypeNameAt = 0;
 
   /** This parser, as a dialect's type parser sees it. */
   private dialectTypeParser(): DialectTypeParser {
@@ -332,6 +342,7 @@ export class AttrTypeParser {
       registry: this.registry,
       parseType: () => this.parseType(),
       error: (message) => this.error(message),
+      errorAtName: (message) => this.error(message, this.dialectTypeNameAt),
       consumePunct: (p) => this.consumeIf(punct(p)!),
       expectPunct: (p, message) => this.expect(punct(p)!, message ?? `expected '${p}'`),
       parseOptionalBareId: () => this.parseOptionalBareId(),
