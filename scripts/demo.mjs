@@ -4,7 +4,9 @@
 // what we print back into exactly what it makes of the original, and that the
 // analysis test passes print what mlir-opt-19's print. Examples with a `@main()` also go
 // through --buffer-deallocation-pipeline: lifeline-run runs the input and both tools'
-// outputs and compares results, memory errors and runtime deallocation work.
+// outputs and compares results, memory errors and runtime deallocation work. FIR examples
+// (`.fir`) are checked the same way against fir-opt-19, with the FIR alias test passes,
+// and show what the escape analysis says of their locals.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdirSync } from 'node:fs';
@@ -16,7 +18,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const opt = join(root, 'node_modules', '.bin', 'lifeline-opt');
 const run = join(root, 'node_modules', '.bin', 'lifeline-run');
 const scratch = mkdtempSync(join(tmpdir(), 'lifeline-demo-'));
-const hasOracle = spawnSync('mlir-opt-19', ['--version']).status === 0;
+const has = (tool) => spawnSync(tool, ['--version']).status === 0;
+const ORACLES = { '.mlir': 'mlir-opt-19', '.fir': 'fir-opt-19' };
+const installed = Object.fromEntries(Object.values(ORACLES).map((t) => [t, has(t)]));
+const hasOracle = installed['mlir-opt-19'];
 const rows = [];
 const nested = (p) => ['--mlir-disable-threading', `--pass-pipeline=builtin.module(func.func(${p}))`];
 const ANALYSES = [
@@ -24,10 +29,14 @@ const ANALYSES = [
   { name: 'alias', args: nested('test-alias-analysis') },
   { name: 'dead-code', args: ['--test-dead-code-analysis'] },
 ];
+const FIR_ANALYSES = [
+  { name: 'fir-alias', args: nested('test-fir-alias-analysis') },
+  { name: 'fir-modref', args: nested('test-fir-alias-analysis-modref') },
+];
 /** Both tools' stderr (where these test passes print) for one pass, compared byte for byte. */
-function sameAnalysis(file, args) {
+function sameAnalysis(file, args, oracle) {
   const run = (tool) => spawnSync(tool, [file, ...args, '-o', '/dev/null'], { encoding: 'utf8' }).stderr;
-  return run(opt) === run('mlir-opt-19');
+  return run(opt) === run(oracle);
 }
 /** lifeline-run on `file`: its result lines and the counters of its last two stderr lines. */
 function execute(file) {
@@ -52,27 +61,35 @@ function deallocation(file) {
   }
   return { ok, text };
 }
-for (const name of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.mlir')).sort()) {
+for (const name of readdirSync(join(root, 'examples')).filter((f) => /\.(mlir|fir)$/.test(f)).sort()) {
   const file = join(root, 'examples', name);
+  const oracle = ORACLES[name.slice(name.lastIndexOf('.'))];
+  const fir = name.endsWith('.fir');
   const t0 = performance.now();
   const ours = spawnSync(opt, [file], { encoding: 'utf8' });
   const ms = performance.now() - t0;
   console.log(`// ===== lifeline-opt examples/${name} =====`);
   process.stdout.write(ours.status === 0 ? ours.stdout : ours.stderr);
-  let roundTrip = hasOracle ? '-' : 'mlir-opt-19 not installed';
-  if (hasOracle && ours.status === 0) {
-    const ref = execFileSync('mlir-opt-19', [file], { encoding: 'utf8' });
-    const back = spawnSync('mlir-opt-19', ['-'], { input: ours.stdout, encoding: 'utf8' });
+  let roundTrip = installed[oracle] ? '-' : `${oracle} not installed`;
+  if (installed[oracle] && ours.status === 0) {
+    const ref = execFileSync(oracle, [file], { encoding: 'utf8' });
+    const back = spawnSync(oracle, ['-'], { input: ours.stdout, encoding: 'utf8' });
     roundTrip = back.status === 0 && back.stdout === ref ? 'identical' : 'DIFFERS';
   }
-  const analyses = hasOracle ? ANALYSES.map((a) => `${a.name} ${sameAnalysis(file, a.args) ? 'identical' : 'DIFFERS'}`).join(', ') : '-';
+  const analyses = installed[oracle]
+    ? (fir ? FIR_ANALYSES : ANALYSES).map((a) => `${a.name} ${sameAnalysis(file, a.args, oracle) ? 'identical' : 'DIFFERS'}`).join(', ')
+    : '-';
+  if (fir) {
+    const escapes = spawnSync(opt, [file, ...nested('test-escape-analysis'), '-o', '/dev/null'], { encoding: 'utf8' });
+    console.log(escapes.stderr.trim().split('\n').map((l) => `// escape analysis: ${l}`).join('\n'));
+  }
   const dealloc = /func\.func @main\(\)/.test(readFileSync(file, 'utf8')) ? deallocation(file) : { ok: true, text: '-' };
   if (dealloc.text !== '-') console.log(`// buffer-deallocation-pipeline: ${dealloc.text}`);
   rows.push({
-    example: name, exit: ours.status, ms: ms.toFixed(0), 'round trip via mlir-opt-19': roundTrip, 'analyses vs mlir-opt-19': analyses,
+    example: name, exit: ours.status, ms: ms.toFixed(0), 'round trip via the oracle': roundTrip, 'analyses vs the oracle': analyses,
     'dealloc pipeline': dealloc.ok ? (dealloc.text === '-' ? '-' : 'clean, same result') : 'WRONG',
   });
 }
 console.table(rows);
-if (rows.some((r) => r.exit !== 0 || r['round trip via mlir-opt-19'] === 'DIFFERS' || r['analyses vs mlir-opt-19'].includes('DIFFERS') ||
+if (rows.some((r) => r.exit !== 0 || r['round trip via the oracle'] === 'DIFFERS' || r['analyses vs the oracle'].includes('DIFFERS') ||
   r['dealloc pipeline'] === 'WRONG')) process.exit(1);
