@@ -104,14 +104,14 @@ registerCustomDirective('DesignatorIndices', {
         refs.push(p.parseOperand());
         if (p.consumeIf(Tok.Colon)) {
           refs.push(p.parseOperand());
-          p.expect(Tok.Colon, "custom op 'hlfir.designate' expected ':'");
+          p.expect(Tok.Colon, "expected ':'");
           refs.push(p.parseOperand());
           triplet.push(1);
         } else {
           triplet.push(0);
         }
       } while (p.consumeIf(Tok.Comma));
-      p.expect(Tok.RParen, "custom op 'hlfir.designate' expected ')'");
+      p.expect(Tok.RParen, "expected ')'");
     }
     ctx.setOperands(indicesName, refs);
     ctx.state.addAttr(tripletName, new DenseArrayAttr(I1, triplet));
