@@ -48,6 +48,11 @@ function elementOrSequence(t: Type): Type {
   return type;
 }
 
+/** hlfir::getFortranElementType */
+export function fortranElementType(t: Type): Type {
+  return unwrapSeq(elementOrSequence(t));
+}
+
 /** hlfir::isBoxAddressType */
 const isBoxAddress = (t: Type): boolean => t instanceof FirWrapperType && unwrapRefType(t) !== t && isBoxType(unwrapRefType(t));
 

@@ -19,7 +19,7 @@ import {
   type Attribute, type AttrSyntax, type MemoryEffect, type Operation, type OpSpec,
   type UnresolvedOperand,
 } from '@lifeline/ir';
-import { declareLikeVerify, designateVerify, hlfirVariableType } from './hlfir-verify.js';
+import { declareLikeVerify, designateVerify, fortranElementType, hlfirVariableType } from './hlfir-verify.js';
 import { HlfirExprType, parseHlfirType } from './hlfir-types.js';
 import {
   DUMMY_SCOPE, EXPR, FORTRAN_ENTITY, FORTRAN_VALUE, FORTRAN_VARIABLE, I1 as I1_TYPE, INTEGERS, POLYMORPHIC, REF_OR_BOX,
@@ -27,7 +27,7 @@ import {
 } from './hlfir-constraints.js';
 
 export { HlfirExprType, parseHlfirType };
-import { isBoxType, isRefLike, FirWrapperType, FirIntParamType } from './fir-types.js';
+import { CharacterType, FirIntParamType, FirWrapperType, isBoxType, isRefLike } from './fir-types.js';
 
 // ---- helpers --------------------------------------------------------------------------------
 
@@ -104,14 +104,14 @@ registerCustomDirective('DesignatorIndices', {
         refs.push(p.parseOperand());
         if (p.consumeIf(Tok.Colon)) {
           refs.push(p.parseOperand());
-          p.expect(Tok.Colon, "custom op 'hlfir.designate' expected ':'");
+          p.expect(Tok.Colon, "expected ':'");
           refs.push(p.parseOperand());
           triplet.push(1);
         } else {
           triplet.push(0);
         }
       } while (p.consumeIf(Tok.Comma));
-      p.expect(Tok.RParen, "custom op 'hlfir.designate' expected ')'");
+      p.expect(Tok.RParen, "expected ')'");
     }
     ctx.setOperands(indicesName, refs);
     ctx.state.addAttr(tripletName, new DenseArrayAttr(I1, triplet));
@@ -183,7 +183,11 @@ const assignOp = defineOp({
     const lhs = op.operand(1).type;
     const box = isRefLike(lhs) ? lhs.eleTy : undefined;
     const allocatable = !!box && isBoxType(box) && box.eleTy instanceof FirWrapperType && box.eleTy.kind === 'heap';
-    if (op.getAttr('realloc') && !allocatable) return 'lhs must be an allocatable when `realloc` is set';
+    const realloc = !!op.getAttr('realloc');
+    if (realloc && !allocatable) return 'lhs must be an allocatable when `realloc` is set';
+    if (op.getAttr('keep_lhs_length_if_realloc') && !(realloc && fortranElementType(lhs) instanceof CharacterType)) {
+      return '`realloc` must be set and lhs must be a character allocatable when `keep_lhs_length_if_realloc` is set';
+    }
     return undefined;
   },
 });
