@@ -30,7 +30,7 @@ export class HlfirExprType extends Type {
 
 /** The `parseTypeWith` hook of the hlfir dialect (hlfir::ExprType::parse). */
 export function parseHlfirType(mnemonic: string, p: DialectTypeParser): Type {
-  if (mnemonic !== 'expr') return p.error(`unknown  type \`${mnemonic}\` in dialect \`hlfir\``);
+  if (mnemonic !== 'expr') return p.errorAtName(`unknown  type \`${mnemonic}\` in dialect \`hlfir\``);
   p.expectPunct('<');
   let shape: number[] = [];
   if (p.consumePunct('*')) p.expectPunct(':');

@@ -27,20 +27,11 @@ import {
 } from './hlfir-constraints.js';
 
 export { HlfirExprType, parseHlfirType };
+import { fortranAttrNames } from './fir-attrs.js';
 import { CharacterType, FirIntParamType, FirWrapperType, isBoxType, isRefLike } from './fir-types.js';
 
 // ---- helpers --------------------------------------------------------------------------------
 
-/**
- * The Fortran attribute names of a `#fir.var_attrs<…>` (`fortran_attrs`), read from its
- * printed form so that this file works whether fir-attrs.ts parses the attribute into a
- * structured value or keeps it opaque.
- */
-export function varAttrNames(a: Attribute | undefined): string[] {
-  if (!a) return [];
-  const m = /^#fir\.var_attrs<(.*)>$/s.exec(a.toString());
-  return m ? m[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [];
-}
 
 /**
  * A UnitAttr anchored by a keyword in an optional group: the keyword is all that is spelled
@@ -74,7 +65,7 @@ const declareOp = defineOp({
         kind: 'declare',
         source: op.operand(0),
         dummyScope: def.operandGroup(op, 'dummy_scope')[0],
-        attrs: varAttrNames(op.getAttr('fortran_attrs')),
+        attrs: fortranAttrNames(op.getAttr('fortran_attrs')),
       };
     },
   },
