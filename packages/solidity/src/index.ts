@@ -1,0 +1,5 @@
+/**
+ * @lifeline/solidity — solc-js standard JSON (typed AST) → sol dialect, and the whole
+ * compile: Solidity → sol → Yul → bytecode (assembled by solc-js). (Being written: issue 6.)
+ */
+export {};
