@@ -5,8 +5,8 @@
  * RegionBranchOpInterface type edges), with MLIR's wording.
  */
 import {
-  Block, Operation, Tok, diag, DiagnosticError,
-  type ArgumentDecl, type OpParser, type OpPrinter, type OperationState, type Region, type RegionPoint,
+  Block, Operation, Region, Tok, diag, DiagnosticError, i1,
+  type ArgumentDecl, type OpParser, type OpPrinter, type OperationState, type RegionPoint,
   type UnresolvedOperand, type Value, type VerifyNote,
 } from '@lifeline/ir';
 
@@ -178,4 +178,39 @@ export function firstFailure(...checks: (() => VerifyResult)[]): VerifyResult {
     if (r) return r;
   }
   return undefined;
+}
+
+/**
+ * The custom syntax of an if with then/else regions and an optional result list
+ * (`scf.if`, `fir.if`): `%c -> (types) { … } else { … } attr-dict`; the terminators are
+ * spelled only when they carry values.
+ */
+export function ifSyntax(terminator: string): { parse: (p: OpParser, st: OperationState) => void; print: (op: Operation, p: OpPrinter) => void } {
+  return {
+    parse(p, st) {
+      st.operands = [p.resolveOperand(p.parseOperand(), i1)];
+      st.types = p.parseOptionalArrowTypeList();
+      const thenRegion = p.parseOpRegion(st);
+      ensureTerminator(p, st, thenRegion, terminator);
+      let elseRegion = new Region();
+      if (p.parseOptionalKeyword('else')) {
+        elseRegion = p.parseOpRegion(st);
+        ensureTerminator(p, st, elseRegion, terminator);
+      }
+      st.regions = [thenRegion, elseRegion];
+      p.parseOptionalAttrDict(st);
+    },
+    print(op, p) {
+      p.print(` ${p.valueName(op.operand(0))}`);
+      const terms = op.results.length > 0;
+      if (terms) p.print(` -> (${op.results.map((r) => r.type.toString()).join(', ')})`);
+      p.print(' ');
+      p.printRegion(op.regions[0]!, { printEntryBlockArgs: false, printBlockTerminators: terms });
+      if (!op.regions[1]!.empty) {
+        p.print(' else ');
+        p.printRegion(op.regions[1]!, { printEntryBlockArgs: false, printBlockTerminators: terms });
+      }
+      p.printOptionalAttrDict(p.allAttrs(op));
+    },
+  };
 }

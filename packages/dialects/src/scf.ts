@@ -15,7 +15,7 @@ import {
 } from '@lifeline/ir';
 import {
   checkImplicitTerminator, checkLoopLike, checkRegionBranchTypes, checkRegionSize, checkTerminator, elidableTerminator,
-  ensureTerminator, errorAtOp, firstFailure, parseAssignmentList, printInitList,
+  ensureTerminator, errorAtOp, firstFailure, ifSyntax, parseAssignmentList, printInitList,
 } from './scf-common.js';
 import { parallelOps } from './scf-parallel.js';
 
@@ -70,33 +70,7 @@ const condition = defineOp({
 
 // ---- scf.if -----------------------------------------------------------------------------
 
-function parseIf(p: OpParser, st: OperationState): void {
-  st.operands = [p.resolveOperand(p.parseOperand(), i1)];
-  st.types = p.parseOptionalArrowTypeList();
-  const thenRegion = p.parseOpRegion(st);
-  ensureTerminator(p, st, thenRegion, 'scf.yield');
-  let elseRegion = new Region();
-  if (p.parseOptionalKeyword('else')) {
-    elseRegion = p.parseOpRegion(st);
-    ensureTerminator(p, st, elseRegion, 'scf.yield');
-  }
-  st.regions = [thenRegion, elseRegion];
-  p.parseOptionalAttrDict(st);
-}
-
-function printIf(op: Operation, p: OpPrinter): void {
-  p.print(` ${p.valueName(op.operand(0))}`);
-  // The yields are spelled only when they carry values.
-  const terms = op.results.length > 0;
-  if (terms) p.print(` -> (${typesOf(op.results)})`);
-  p.print(' ');
-  p.printRegion(op.regions[0]!, { printEntryBlockArgs: false, printBlockTerminators: terms });
-  if (!op.regions[1]!.empty) {
-    p.print(' else ');
-    p.printRegion(op.regions[1]!, { printEntryBlockArgs: false, printBlockTerminators: terms });
-  }
-  p.printOptionalAttrDict(p.allAttrs(op));
-}
+const ifOpSyntax = ifSyntax('scf.yield');
 
 const ifOp = defineOp({
   name: 'scf.if',
@@ -105,8 +79,8 @@ const ifOp = defineOp({
   regions: [{ name: 'thenRegion' }, { name: 'elseRegion' }],
   traits: ['RecursiveMemoryEffects', 'NoRegionArguments', 'SingleBlock'],
   implicitTerminator: 'scf.yield',
-  parse: parseIf,
-  print: printIf,
+  parse: ifOpSyntax.parse,
+  print: ifOpSyntax.print,
   regionBranch: {
     successors(op, point) {
       if (point !== 'parent') return toParent(op);

@@ -24,7 +24,7 @@ import {
 } from '@lifeline/ir';
 import {
   ArithFlagsAttr, checkImplicitTerminator, checkRegionBranchTypes, checkRegionSize, errorAtOp, ensureTerminator,
-  fastmathNone, firstFailure, flagsCheck, flagsSyntax,
+  fastmathNone, firstFailure, flagsCheck, flagsSyntax, ifSyntax,
 } from '@lifeline/dialects';
 import { CharacterType } from './fir-types.js';
 import { firLoopOps } from './fir-loops.js';
@@ -133,32 +133,7 @@ const unreachableOp = defineOp({
 
 // ---- fir.if -------------------------------------------------------------------------------
 
-function parseIf(p: OpParser, st: OperationState): void {
-  st.operands = [p.resolveOperand(p.parseOperand(), i1)];
-  st.types = p.parseOptionalArrowTypeList();
-  const thenRegion = p.parseOpRegion(st);
-  ensureTerminator(p, st, thenRegion, 'fir.result');
-  let elseRegion = new Region();
-  if (p.parseOptionalKeyword('else')) {
-    elseRegion = p.parseOpRegion(st);
-    ensureTerminator(p, st, elseRegion, 'fir.result');
-  }
-  st.regions = [thenRegion, elseRegion];
-  p.parseOptionalAttrDict(st);
-}
-
-function printIf(op: Operation, p: OpPrinter): void {
-  p.print(` ${p.valueName(op.operand(0))}`);
-  const terms = op.results.length > 0;
-  if (terms) p.print(` -> (${typesOf(op.results)})`);
-  p.print(' ');
-  p.printRegion(op.regions[0]!, { printEntryBlockArgs: false, printBlockTerminators: terms });
-  if (!op.regions[1]!.empty) {
-    p.print(' else ');
-    p.printRegion(op.regions[1]!, { printEntryBlockArgs: false, printBlockTerminators: terms });
-  }
-  p.printOptionalAttrDict(p.allAttrs(op));
-}
+const ifOpSyntax = ifSyntax('fir.result');
 
 const knownCondition = (c: unknown): boolean | undefined =>
   c instanceof IntegerAttr && c.type === i1 ? c.value !== 0n : undefined;
@@ -170,8 +145,8 @@ const ifOp = defineOp({
   regions: [{ name: 'thenRegion' }, { name: 'elseRegion' }],
   traits: ['RecursiveMemoryEffects', 'NoRegionArguments', 'SingleBlock'],
   implicitTerminator: 'fir.result',
-  parse: parseIf,
-  print: printIf,
+  parse: ifOpSyntax.parse,
+  print: ifOpSyntax.print,
   // fir::IfOp::getSuccessorRegions / getEntrySuccessorRegions (FIROps.cpp, LLVM 19).
   regionBranch: {
     successors(op, point): RegionSuccessor[] {

@@ -19,16 +19,9 @@
  * identity of their element types, and print afresh each time (a record may get its members
  * after a type containing it was made).
  */
-import { DYNAMIC, Type, type Attribute, type DialectTypeParser } from '@lifeline/ir';
+import { DYNAMIC, Type, internType, type Attribute, type DialectTypeParser } from '@lifeline/ir';
 
-const interned = new Map<string, Type>();
-function intern<T extends Type>(t: T): T {
-  const key = t.toString();
-  const found = interned.get(key);
-  if (found) return found as T;
-  interned.set(key, t);
-  return t;
-}
+const intern = internType;
 
 /** A number per type object: composite FIR types are uniqued by their parts' identity. */
 const ids = new WeakMap<Type, number>();

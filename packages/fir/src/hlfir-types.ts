@@ -6,20 +6,13 @@
  * `?` after the element type: polymorphic. `*:` parses as a scalar (no shape), as
  * hlfir::ExprType::parse does.
  */
-import { Type, type DialectTypeParser } from '@lifeline/ir';
-
-const interned = new Map<string, HlfirExprType>();
+import { Type, internType, type DialectTypeParser } from '@lifeline/ir';
 
 /** `!hlfir.expr<shape x eleTy [?]>`: shape -1 is `?`; an empty shape is a scalar. */
 export class HlfirExprType extends Type {
   private constructor(readonly shape: readonly number[], readonly eleTy: Type, readonly polymorphic: boolean) { super(); }
   static get(shape: readonly number[], eleTy: Type, polymorphic = false): HlfirExprType {
-    const t = new HlfirExprType(shape, eleTy, polymorphic);
-    const key = t.toString();
-    const found = interned.get(key);
-    if (found) return found;
-    interned.set(key, t);
-    return t;
+    return internType(new HlfirExprType(shape, eleTy, polymorphic));
   }
   get isScalar(): boolean { return this.shape.length === 0; }
   protected render(): string {

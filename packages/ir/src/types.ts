@@ -10,7 +10,11 @@ export const DYNAMIC = -1;
 
 const interned = new Map<string, Type>();
 
-/** Returns the canonical instance of a type with the given printed form. */
+/** Returns the canonical instance of a type with the given printed form (also for dialect types). */
+export function internType<T extends Type>(t: T): T {
+  return intern(t);
+}
+
 function intern<T extends Type>(t: T): T {
   const key = t.toString();
   const found = interned.get(key);
