@@ -116,7 +116,6 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
   const stateVars: AstNode[] = [];
   for (const m of members) {
     if (m.nodeType === 'UsingForDirective') report(m, 'using ... for');
-    if (m.nodeType === 'ModifierDefinition') report(m, 'modifiers');
     if (m.nodeType === 'VariableDeclaration' && !m.constant) {
       guard(m, () => {
         if (m.mutability === 'immutable') throw new Unsupported(m, 'immutable state variables');
