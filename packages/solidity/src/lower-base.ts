@@ -85,6 +85,11 @@ export abstract class LowerBase {
     return t;
   }
 
+  /** The canonical ABI signature of an event or error (UnsupportedFeature when its types have none). */
+  signature(node: AstNode, decl: AstNode): string {
+    return this.ctx.signatures.get(decl.id) ?? this.unsupported(node, `the parameter types of '${decl.name}'`);
+  }
+
   // ---- building --------------------------------------------------------------------------
 
   op(name: string, operands: readonly Value[] = [], resultTypes: readonly Type[] = [], attrs: [string, Attribute][] = [], regions = 0): Operation {

@@ -105,7 +105,7 @@ export abstract class CallLowerer extends ExprLowerer {
     const params = decl.parameters.parameters as AstNode[];
     const args = this.args(call).map((a, i) => this.expr(a, this.typeOf(params[i]!, 'Memory')));
     return {
-      attrs: [['error', new StringAttr(this.ctx.signatures.get(decl.id)!)], ['selector', new StringAttr(`0x${decl.errorSelector}`)]],
+      attrs: [['error', new StringAttr(this.signature(call, decl))], ['selector', new StringAttr(`0x${decl.errorSelector}`)]],
       args,
     };
   }

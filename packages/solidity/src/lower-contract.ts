@@ -15,7 +15,7 @@ import { ArrayType, MappingType, PtrType, StringType, isValueType, solDialect } 
 import { Unsupported, ui256, type ContractCtx, type FunctionInfo } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { FnLowerer } from './lower-stmt.js';
-import { compileForAst, parseSrc, unsupportedError, type AstNode, type SolcError, type SolcOutput } from './solc.js';
+import { compileForAst, internalError, parseSrc, unsupportedError, type AstNode, type SolcError, type SolcOutput } from './solc.js';
 import { canonicalSignature } from './abi-signature.js';
 
 export interface LowerInput {
@@ -84,8 +84,9 @@ export function lowerToSol(input: LowerInput): LowerResult {
       try {
         lowerContract(b, module.regions[0]!.blocks[0]!, c, ctx, layout, report);
       } catch (e) {
-        if (!(e instanceof Unsupported)) throw e;
-        report(e.node, e.message);
+        // A bug of ours must not crash the caller: it becomes an error at the contract.
+        if (e instanceof Unsupported) report(e.node, e.message);
+        else errors.push(internalError(`lowering ${c.name}: ${(e as Error)?.message ?? String(e)}`));
       }
     }
   }

@@ -179,7 +179,7 @@ export class FnLowerer extends CallLowerer {
       const v = this.expr(a, this.valueTarget(this.typeOf(params[i]!, 'Memory')));
       (params[i]!.indexed ? indexed : data).push(v);
     });
-    const attrs: [string, import('@lifeline/ir').Attribute][] = [['signature', new StringAttr(this.ctx.signatures.get(decl.id)!)]];
+    const attrs: [string, import('@lifeline/ir').Attribute][] = [['signature', new StringAttr(this.signature(node, decl))]];
     if (decl.anonymous) attrs.push(this.unit('anonymous'));
     else attrs.push(['selector', new StringAttr(`0x${decl.eventSelector}`)]);
     const op = this.op('sol.emit', [...indexed, ...data], [], attrs);
