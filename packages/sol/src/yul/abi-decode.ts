@@ -15,7 +15,7 @@ import {
   copyCalldataToMemoryWithCleanup,
   copyMemoryToMemoryWithCleanup,
 } from './rt-memory.js';
-import { headSize, isByteArray, isDynamic, isValueType, memorySize, tid, type YType } from './ytypes.js';
+import { headSize, ownHeadSize, isByteArray, isDynamic, isValueType, memorySize, tid, type YType } from './ytypes.js';
 
 export type Source = 'calldata' | 'memory';
 const load = (src: Source) => (src === 'calldata' ? 'calldataload' : 'mload');
@@ -84,7 +84,7 @@ function decodeStruct(lib: YulLib, name: string, t: YType & { kind: 'struct' }, 
     name,
     ['headStart', 'end'],
     ['value'],
-    `if slt(sub(end, headStart), ${hex(headSize(t))}) { revert(0, 0) }\nvalue := ${allocateMemory(lib)}(${hex(memorySize(t))})\n${parts.join('\n')}`,
+    `if slt(sub(end, headStart), ${hex(ownHeadSize(t))}) { revert(0, 0) }\nvalue := ${allocateMemory(lib)}(${hex(memorySize(t))})\n${parts.join('\n')}`,
   );
 }
 

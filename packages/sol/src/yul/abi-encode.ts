@@ -9,13 +9,14 @@
 import { hex, literalWords, type YulLib, yfn } from './lib.js';
 import { cleanupExpr } from './rt-arith.js';
 import { allocateUnbounded, copyMemoryToMemoryWithCleanup, finalizeAllocation, roundUp32 } from './rt-memory.js';
-import { headSize, isByteArray, isDynamic, isValueType, tid, valueBits, type YType } from './ytypes.js';
+import { headSize, ownHeadSize, isByteArray, isDynamic, isValueType, tid, valueBits, type YType } from './ytypes.js';
 
 /** `abi_encode_<t>(value, pos) -> end`: encodes one value at `pos` (its tail if dynamic). */
 export function encodeValue(lib: YulLib, t: YType): string {
   const name = `abi_encode_${tid(t)}`;
   return lib.fn(name, () => {
     if (isValueType(t)) return yfn(name, ['value', 'pos'], ['end'], `mstore(pos, ${cleanupExpr(t, 'value')})\nend := add(pos, 0x20)`);
+    if (t.kind === 'stringliteral') return yfn(name, ['value', 'pos'], ['end'], `end := ${encodeStringLiteral(lib, t.value)}(pos)`);
     if (isByteArray(t))
       return yfn(
         name,
@@ -64,7 +65,7 @@ function encodeStruct(lib: YulLib, name: string, t: YType & { kind: 'struct' }):
     off += headSize(m.type);
     return `// ${m.name}\n${s}`;
   });
-  return yfn(name, ['value', 'pos'], ['end'], `let tail := add(pos, ${hex(headSize(t))})\n${parts.join('\n')}\nend := tail`);
+  return yfn(name, ['value', 'pos'], ['end'], `let tail := add(pos, ${hex(ownHeadSize(t))})\n${parts.join('\n')}\nend := tail`);
 }
 
 /** `abi_encode_tuple_<ts>(headStart, value0, …) -> tail`. */
@@ -103,6 +104,10 @@ function packedOne(lib: YulLib, t: YType, v: string): string {
     const b = valueBits(t);
     const word = t.kind === 'fixedbytes' ? cleanupExpr(t, v) : b === 256 ? v : `shl(${256 - b}, ${cleanupExpr(t, v)})`;
     return `mstore(pos, ${word})\npos := add(pos, ${b / 8})`;
+  }
+  if (t.kind === 'stringliteral') {
+    const data = new TextEncoder().encode(t.value);
+    return literalWords(data).map((w, k) => `mstore(add(pos, ${hex(k * 32)}), ${w})`).join('\n') + `\npos := add(pos, ${hex(data.length)})`;
   }
   if (isByteArray(t)) return `{\n    let length := mload(${v})\n    mcopy(pos, add(${v}, 0x20), length)\n    pos := add(pos, length)\n}`;
   if (t.kind === 'array' && isValueType(t.elem)) {

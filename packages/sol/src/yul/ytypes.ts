@@ -23,7 +23,9 @@ export type YType =
   | { kind: 'bytes' }
   | { kind: 'string' }
   | { kind: 'array'; elem: YType; length: number | null }
-  | { kind: 'struct'; name: string; members: { name: string; type: YType }[] };
+  | { kind: 'struct'; name: string; members: { name: string; type: YType }[] }
+  /** A string literal argument encoded in place (no memory copy), e.g. in `revert E("x")`; its value operand is ignored. */
+  | { kind: 'stringliteral'; value: string };
 
 export const uint = (bits = 256): YType => ({ kind: 'uint', bits });
 export const int = (bits = 256): YType => ({ kind: 'int', bits });
@@ -35,8 +37,10 @@ export const string: YType = { kind: 'string' };
 export const array = (elem: YType, length: number | null = null): YType => ({ kind: 'array', elem, length });
 export const struct = (name: string, members: { name: string; type: YType }[]): YType => ({ kind: 'struct', name, members });
 
+export const stringLiteral = (value: string): YType => ({ kind: 'stringliteral', value });
+
 export function isValueType(t: YType): boolean {
-  return !['bytes', 'string', 'array', 'struct'].includes(t.kind);
+  return !['bytes', 'string', 'array', 'struct', 'stringliteral'].includes(t.kind);
 }
 
 export function isByteArray(t: YType): t is { kind: 'bytes' } | { kind: 'string' } {
@@ -66,7 +70,16 @@ export function tid(t: YType): string {
       return `t_array$_${tid(t.elem)}_$${t.length === null ? 'dyn' : t.length}`;
     case 'struct':
       return `t_struct$_${t.name}`;
+    case 'stringliteral':
+      return `t_stringliteral_${fnv1a(t.value)}`;
   }
+}
+
+/** FNV-1a (64 bit) of a string's UTF-8 bytes: a stable short name for a literal. */
+function fnv1a(s: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const b of new TextEncoder().encode(s)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h.toString(16).padStart(16, '0');
 }
 
 /** The canonical ABI spelling (`uint256`, `(uint256,bytes)[]`), for selectors and signatures. */
@@ -84,6 +97,8 @@ export function abiName(t: YType): string {
       return `${abiName(t.elem)}[${t.length === null ? '' : t.length}]`;
     case 'struct':
       return `(${t.members.map((m) => abiName(m.type)).join(',')})`;
+    case 'stringliteral':
+      return 'string';
     default:
       return t.kind;
   }
@@ -94,6 +109,7 @@ export function isDynamic(t: YType): boolean {
   switch (t.kind) {
     case 'bytes':
     case 'string':
+    case 'stringliteral':
       return true;
     case 'array':
       return t.length === null || isDynamic(t.elem);
@@ -109,6 +125,13 @@ export function headSize(t: YType): number {
   if (isDynamic(t)) return 32;
   if (t.kind === 'array') return (t.length ?? 0) * headSize(t.elem);
   if (t.kind === 'struct') return t.members.reduce((s, m) => s + headSize(m.type), 0);
+  return 32;
+}
+
+/** Bytes of the type's own head when it is encoded (a struct's members' heads, a static array's elements' heads). */
+export function ownHeadSize(t: YType): number {
+  if (t.kind === 'struct') return t.members.reduce((s, m) => s + headSize(m.type), 0);
+  if (t.kind === 'array' && t.length !== null) return t.length * headSize(t.elem);
   return 32;
 }
 
