@@ -35,8 +35,8 @@ export function decodeValue(lib: YulLib, t: YType, src: Source): string {
   });
 }
 
-/** Decodes `length` elements whose heads start at `offset` into a fresh memory array. */
-function decodeAvailable(lib: YulLib, t: YType, src: Source): string {
+/** Decodes `length` elements whose heads start at `offset` into a fresh memory array (also calldata → memory copies). */
+export function decodeAvailable(lib: YulLib, t: YType, src: Source): string {
   const name = `abi_decode_available_length_${tid(t)}${sfx(src)}`;
   return lib.fn(name, () => {
     const alloc = `array := ${allocateMemory(lib)}(${arrayAllocationSize(lib, t)}(length))`;

@@ -118,7 +118,7 @@ function packedOne(lib: YulLib, t: YType, v: string): string {
 }
 
 /**
- * `abi.encode(...)`, `abi.encodeWithSelector(sel, ...)`, `abi.encodePacked(...)` into a new
+ * `abi.encode(...)`, `abi.encodeWithSelector(sel, ...)` (sel a left-aligned bytes4 word), `abi.encodePacked(...)` into a new
  * `bytes memory`: written at the free pointer, length stored, then the allocation finalized.
  */
 export function encodeToBytes(lib: YulLib, types: YType[], mode: 'abi' | 'selector' | 'packed'): string {
@@ -128,7 +128,7 @@ export function encodeToBytes(lib: YulLib, types: YType[], mode: 'abi' | 'select
     const params = mode === 'selector' ? ['selector', ...vs] : vs;
     const args = vs.length ? ', ' + vs.join(', ') : '';
     let body = `memPtr := ${allocateUnbounded(lib)}()\nlet dataStart := add(memPtr, 0x20)\nlet pos := dataStart\n`;
-    if (mode === 'selector') body += 'mstore(pos, shl(224, selector))\npos := add(pos, 4)\n';
+    if (mode === 'selector') body += 'mstore(pos, selector)\npos := add(pos, 4)\n';
     body += mode === 'packed' ? `let end := ${encodePacked(lib, types)}(pos${args})\n` : `let end := ${encodeTuple(lib, types)}(pos${args})\n`;
     body += `mstore(memPtr, sub(end, dataStart))\n${finalizeAllocation(lib)}(memPtr, sub(end, memPtr))`;
     return yfn(name, params, ['memPtr'], body);

@@ -23,17 +23,29 @@ export interface ExternalFunction {
   impl: string;
 }
 
+/** How an external function's arguments are decoded: Yul statements defining `names`. */
+export interface ArgDecoder {
+  names: string[];
+  code: string;
+}
+
+/** The default: every argument ABI-decoded from calldata into memory (solc's `abi_decode_tuple_*`). */
+export function decodeAllToMemory(lib: YulLib, f: ExternalFunction): ArgDecoder {
+  const names = f.params.map((_, i) => `param_${i}`);
+  const dec = `${decodeTuple(lib, f.params, 'calldata')}(4, calldatasize())`;
+  return { names, code: names.length ? `let ${names.join(', ')} := ${dec}` : dec };
+}
+
 /** `external_fun_<impl>()`: value check, decode, call, encode, return. */
-export function externalWrapper(lib: YulLib, f: ExternalFunction): string {
+export function externalWrapper(lib: YulLib, f: ExternalFunction, decoder?: ArgDecoder): string {
   const name = `external_fun_${f.impl}`;
   return lib.fn(name, () => {
-    const ps = f.params.map((_, i) => `param_${i}`);
+    const d = decoder ?? decodeAllToMemory(lib, f);
     const rs = f.returns.map((_, i) => `ret_${i}`);
     const lines: string[] = [];
     if (!f.payable) lines.push('if callvalue() { revert(0, 0) }');
-    const dec = `${decodeTuple(lib, f.params, 'calldata')}(4, calldatasize())`;
-    lines.push(ps.length ? `let ${ps.join(', ')} := ${dec}` : `${dec}`);
-    const call = `${f.impl}(${ps.join(', ')})`;
+    lines.push(d.code);
+    const call = `${f.impl}(${d.names.join(', ')})`;
     lines.push(rs.length ? `let ${rs.join(', ')} := ${call}` : call);
     lines.push(`let memPos := ${allocateUnbounded(lib)}()`);
     lines.push(`let memEnd := ${encodeTuple(lib, f.returns)}(memPos${rs.map((r) => ', ' + r).join('')})`);
@@ -43,9 +55,9 @@ export function externalWrapper(lib: YulLib, f: ExternalFunction): string {
 }
 
 /** The runtime object's entry code after `mstore(64, memoryguard(128))`. */
-export function dispatcherCode(lib: YulLib, fns: ExternalFunction[]): string {
+export function dispatcherCode(lib: YulLib, fns: ExternalFunction[], decoders?: (f: ExternalFunction) => ArgDecoder): string {
   const sorted = [...fns].sort((a, b) => a.selector - b.selector);
-  const cases = sorted.map((f) => `case ${hex(f.selector).replace(/^0x/, '0x' + '0'.repeat(Math.max(0, 8 - f.selector.toString(16).length)))} {\n    // ${f.signature}\n    ${externalWrapper(lib, f)}()\n}`);
+  const cases = sorted.map((f) => `case ${hex(f.selector).replace(/^0x/, '0x' + '0'.repeat(Math.max(0, 8 - f.selector.toString(16).length)))} {\n    // ${f.signature}\n    ${externalWrapper(lib, f, decoders?.(f))}()\n}`);
   const sw = sorted.length ? `switch shr(224, calldataload(0))\n${cases.join('\n')}\ndefault {}` : '';
   return `if iszero(lt(calldatasize(), 4)) {\n${indent(sw)}\n}\nrevert(0, 0)`;
 }
