@@ -14,6 +14,7 @@ import {
 } from '@lifeline/ir';
 import { allDialects, createRegistry } from '@lifeline/dialects';
 import { firDialects } from '@lifeline/fir';
+import { solDialects } from '@lifeline/sol';
 import { parseArgs, UsageError, type DriverOptions } from './options.js';
 import { checkExpectedDiagnostics } from './verify-diagnostics.js';
 
@@ -79,7 +80,7 @@ function splitChunks(text: string, fileName: string, warn: (offset: number) => v
 }
 
 function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): ChunkResult {
-  const registry = createRegistry([...allDialects, ...firDialects]);
+  const registry = createRegistry([...allDialects, ...firDialects, ...solDialects]);
   const diagnostics: Diagnostic[] = [];
   try {
     const t0 = performance.now();

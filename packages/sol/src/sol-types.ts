@@ -1,0 +1,216 @@
+/**
+ * The sol dialect's types, after solx's SolBase.td (NomicFoundation/solx-llvm), our own code:
+ *
+ *   ui8 … ui256, si8 … si256, i1        Solidity uintN / intN / bool: builtin integers with signedness
+ *   !sol.address                        address (payable or not: the same 20-byte value)
+ *   !sol.fixedbytes<N>                  bytesN (1 ≤ N ≤ 32), left-aligned in its word
+ *   !sol.enum<MAX>                      an enum whose members are 0 … MAX (conversion into it checks)
+ *   !sol.array<N x T, Loc>              static array; `? x T` is a dynamic array
+ *   !sol.string<Loc>                    `bytes` and `string` (same layout; the AST keeps the distinction)
+ *   !sol.struct<(T, …), Loc>            struct with its member types in declaration order
+ *   !sol.mapping<K, V>                  mapping (always in storage)
+ *   !sol.ptr<T, Loc>                    the address of a T in Loc (element, member, slot, stack slot)
+ *
+ * Loc (data location) ∈ Storage | CallData | Memory | Stack | Immutable | Transient.
+ * A reference type (array / string / struct) in a location is itself an address: a memory
+ * array value is the address of its length word, a storage array its slot, and so on.
+ *
+ * Types are uniqued by their printed form (as builtin types are), so `a === b` is type equality.
+ */
+import { IntegerType, Type, type DialectTypeParser } from '@lifeline/ir';
+
+export const DATA_LOCATIONS = ['Storage', 'CallData', 'Memory', 'Stack', 'Immutable', 'Transient'] as const;
+export type DataLocation = (typeof DATA_LOCATIONS)[number];
+
+const interned = new Map<string, Type>();
+function intern<T extends Type>(t: T): T {
+  const key = t.toString();
+  const found = interned.get(key);
+  if (found) return found as T;
+  interned.set(key, t);
+  return t;
+}
+
+/** `!sol.address`. */
+export class AddressType extends Type {
+  private constructor() { super(); }
+  static readonly instance = intern(new AddressType());
+  static get(): AddressType { return AddressType.instance; }
+  protected render(): string { return '!sol.address'; }
+}
+
+/** `!sol.fixedbytes<N>`: bytesN. */
+export class FixedBytesType extends Type {
+  private constructor(readonly size: number) { super(); }
+  static get(size: number): FixedBytesType { return intern(new FixedBytesType(size)); }
+  protected render(): string { return `!sol.fixedbytes<${this.size}>`; }
+}
+
+/** `!sol.enum<MAX>`: an enum with members 0 … MAX, stored as uint8. */
+export class EnumType extends Type {
+  private constructor(readonly max: number) { super(); }
+  static get(max: number): EnumType { return intern(new EnumType(max)); }
+  protected render(): string { return `!sol.enum<${this.max}>`; }
+}
+
+/** `!sol.array<N x T, Loc>`; size -1 (`?`) is a dynamic array. */
+export class ArrayType extends Type {
+  static readonly DYNAMIC = -1;
+  private constructor(readonly size: number, readonly eltType: Type, readonly loc: DataLocation) { super(); }
+  static get(size: number, eltType: Type, loc: DataLocation): ArrayType { return intern(new ArrayType(size, eltType, loc)); }
+  get isDynamic(): boolean { return this.size === ArrayType.DYNAMIC; }
+  protected render(): string {
+    return `!sol.array<${this.size === ArrayType.DYNAMIC ? '?' : this.size} x ${this.eltType}, ${this.loc}>`;
+  }
+}
+
+/** `!sol.string<Loc>`: bytes and string. */
+export class StringType extends Type {
+  private constructor(readonly loc: DataLocation) { super(); }
+  static get(loc: DataLocation): StringType { return intern(new StringType(loc)); }
+  protected render(): string { return `!sol.string<${this.loc}>`; }
+}
+
+/** `!sol.struct<(T, …), Loc>`: members in declaration order. */
+export class StructType extends Type {
+  private constructor(readonly memberTypes: readonly Type[], readonly loc: DataLocation) { super(); }
+  static get(memberTypes: readonly Type[], loc: DataLocation): StructType { return intern(new StructType(memberTypes, loc)); }
+  protected render(): string { return `!sol.struct<(${this.memberTypes.join(', ')}), ${this.loc}>`; }
+}
+
+/** `!sol.mapping<K, V>`. */
+export class MappingType extends Type {
+  private constructor(readonly keyType: Type, readonly valType: Type) { super(); }
+  static get(keyType: Type, valType: Type): MappingType { return intern(new MappingType(keyType, valType)); }
+  protected render(): string { return `!sol.mapping<${this.keyType}, ${this.valType}>`; }
+}
+
+/** `!sol.ptr<T, Loc>`: the address of a T in Loc. */
+export class PtrType extends Type {
+  private constructor(readonly pointeeType: Type, readonly loc: DataLocation) { super(); }
+  static get(pointeeType: Type, loc: DataLocation): PtrType { return intern(new PtrType(pointeeType, loc)); }
+  protected render(): string { return `!sol.ptr<${this.pointeeType}, ${this.loc}>`; }
+}
+
+// ---- queries --------------------------------------------------------------------------
+
+/** Aggregates: string, array, struct (solx's Sol_AggType). */
+export type AggType = StringType | ArrayType | StructType;
+export function isAggType(t: Type): t is AggType {
+  return t instanceof StringType || t instanceof ArrayType || t instanceof StructType;
+}
+
+/** Reference types: aggregates and pointers (solx's Sol_RefType). */
+export function isRefType(t: Type): t is AggType | PtrType {
+  return isAggType(t) || t instanceof PtrType;
+}
+
+/** Integer-like values (solx's Sol_Int): bool, intN/uintN, enums. */
+export function isSolInt(t: Type): boolean {
+  return t instanceof EnumType || (t instanceof IntegerType && (t.signedness !== 'signless' || t.width === 1));
+}
+
+/** Value types that fit one word: ints, bool, enums, address, bytesN. */
+export function isValueType(t: Type): boolean {
+  return isSolInt(t) || t instanceof AddressType || t instanceof FixedBytesType;
+}
+
+/** The data location of a reference type (mappings live in storage); undefined for value types. */
+export function dataLocation(t: Type): DataLocation | undefined {
+  if (isAggType(t) || t instanceof PtrType) return t.loc;
+  if (t instanceof MappingType) return 'Storage';
+  return undefined;
+}
+
+/** `t` with its outer data location replaced (inner member types of memory and storage aggregates follow). */
+export function withLocation(t: Type, loc: DataLocation): Type {
+  if (t instanceof StringType) return StringType.get(loc);
+  if (t instanceof ArrayType) return ArrayType.get(t.size, withLocation(t.eltType, loc), loc);
+  if (t instanceof StructType) return StructType.get(t.memberTypes.map((m) => withLocation(m, loc)), loc);
+  return t;
+}
+
+export const ui256 = IntegerType.get(256, 'unsigned');
+
+// ---- parsing --------------------------------------------------------------------------
+
+function parseLoc(p: DialectTypeParser): DataLocation {
+  const id = p.parseOptionalBareId();
+  if (id === undefined || !(DATA_LOCATIONS as readonly string[]).includes(id)) {
+    p.error(`expected data location (${DATA_LOCATIONS.join(', ')})`);
+  }
+  return id as DataLocation;
+}
+
+function parseSize(p: DialectTypeParser, what: string): number {
+  const v = p.parseOptionalInteger();
+  if (v === undefined) p.error(`expected ${what}`);
+  return Number(v);
+}
+
+/** The `parseTypeWith` hook of the sol dialect. */
+export function parseSolType(mnemonic: string, p: DialectTypeParser): Type {
+  switch (mnemonic) {
+    case 'address':
+      return AddressType.instance;
+    case 'fixedbytes': {
+      p.expectPunct('<');
+      const n = parseSize(p, 'byte count');
+      if (n < 1 || n > 32) p.errorAtName('fixedbytes size must be between 1 and 32');
+      p.expectPunct('>');
+      return FixedBytesType.get(n);
+    }
+    case 'enum': {
+      p.expectPunct('<');
+      const n = parseSize(p, 'enum max value');
+      p.expectPunct('>');
+      return EnumType.get(n);
+    }
+    case 'array': {
+      p.expectPunct('<');
+      const size = p.consumePunct('?') ? ArrayType.DYNAMIC : parseSize(p, "array size or '?'");
+      if (p.parseOptionalBareId() !== 'x') p.error("expected 'x'");
+      const elt = p.parseType();
+      p.expectPunct(',');
+      const loc = parseLoc(p);
+      p.expectPunct('>');
+      return ArrayType.get(size, elt, loc);
+    }
+    case 'string': {
+      p.expectPunct('<');
+      const loc = parseLoc(p);
+      p.expectPunct('>');
+      return StringType.get(loc);
+    }
+    case 'struct': {
+      p.expectPunct('<');
+      p.expectPunct('(');
+      const members: Type[] = [];
+      if (!p.consumePunct(')')) {
+        do members.push(p.parseType()); while (p.consumePunct(','));
+        p.expectPunct(')');
+      }
+      p.expectPunct(',');
+      const loc = parseLoc(p);
+      p.expectPunct('>');
+      return StructType.get(members, loc);
+    }
+    case 'mapping': {
+      p.expectPunct('<');
+      const k = p.parseType();
+      p.expectPunct(',');
+      const v = p.parseType();
+      p.expectPunct('>');
+      return MappingType.get(k, v);
+    }
+    case 'ptr': {
+      p.expectPunct('<');
+      const t = p.parseType();
+      p.expectPunct(',');
+      const loc = parseLoc(p);
+      p.expectPunct('>');
+      return PtrType.get(t, loc);
+    }
+  }
+  return p.errorAtName(`unknown sol type: ${mnemonic}`);
+}
