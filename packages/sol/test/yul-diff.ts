@@ -11,15 +11,15 @@ export interface Pair {
   ours: { chain: Chain; address: string };
 }
 
-export async function deployPair(solSource: string, contract: string, yul: string): Promise<Pair> {
+export async function deployPair(solSource: string, contract: string, yul: string, ctorArgsHex = ''): Promise<Pair> {
   const compiled = compileSolidity({ 'oracle.sol': solSource }, { viaIR: true, optimizer: true, contract });
   if (!compiled.ok) throw new Error('solc: ' + compiled.errors.map((e) => e.formattedMessage).join('\n'));
   const asm = assembleYul(yul, { optimizer: true });
   if (!asm.ok) throw new Error('yul: ' + asm.errors.map((e) => e.formattedMessage ?? e.message).join('\n') + '\n' + yul);
   const oc = await Chain.create();
-  const od = await oc.deploy(compiled.contracts[contract]!.bytecode);
+  const od = await oc.deploy(compiled.contracts[contract]!.bytecode, ctorArgsHex);
   const uc = await Chain.create();
-  const ud = await uc.deploy(asm.bytecode);
+  const ud = await uc.deploy(asm.bytecode, ctorArgsHex);
   if (!od.address || !ud.address) throw new Error('deploy failed');
   return { abi: compiled.contracts[contract]!.abi, oracle: { chain: oc, address: od.address }, ours: { chain: uc, address: ud.address } };
 }

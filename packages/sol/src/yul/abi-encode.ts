@@ -174,7 +174,8 @@ export function revertWithError(lib: YulLib, selector: number, types: YType[]): 
       name,
       vs,
       [],
-      `let memPtr := ${allocateUnbounded(lib)}()\nmstore(memPtr, ${hex(BigInt(selector) << 224n)})\nlet end := ${encodeTuple(lib, types)}(add(memPtr, 4)${args})\nrevert(memPtr, sub(end, memPtr))`,
+      // static revert data is written from 0 (scratch space) without touching the free pointer, as solc does
+      `let memPtr := ${types.some(isDynamic) ? `${allocateUnbounded(lib)}()` : '0'}\nmstore(memPtr, ${hex(BigInt(selector) << 224n)})\nlet end := ${encodeTuple(lib, types)}(add(memPtr, 4)${args})\nrevert(memPtr, sub(end, memPtr))`,
     );
   });
 }

@@ -19,7 +19,7 @@ import {
 import {
   mappingSlot, mappingSlotBytes, readStorageDynOffset, storageIndexAccess, writeStorageDynOffset,
 } from './rt-storage.js';
-import { tid, type YType } from './ytypes.js';
+import { stringLiteral, tid, type YType } from './ytypes.js';
 
 type Handler = (e: FnEmitter, op: Operation) => string;
 
@@ -61,8 +61,26 @@ const ENV: Record<string, string> = {
 
 const isSigned = (t: Type) => t instanceof IntegerType && t.signedness === 'signed';
 
+/**
+ * A sol.string_lit whose every user encodes it (abi.encode, revert/require data, event data)
+ * is never materialised in memory: the encoders write the literal in place, as solc does.
+ */
+export function inPlaceLiteral(v: Value): string | undefined {
+  const def = v.definingOp;
+  if (!def || def.name !== 'sol.string_lit') return undefined;
+  const ok = v.users().every((u) => {
+    if (u.name === 'sol.encode') return !u.getAttr('packed');
+    if (u.name === 'sol.revert' || u.name === 'sol.require') return !!u.getAttr('error');
+    if (u.name === 'sol.emit') return !u.def!.operandGroup(u, 'indexed').includes(v);
+    return false;
+  });
+  return ok ? attrStr(def, 'value') : undefined;
+}
+
 /** Types of values passed to the ABI library (only memory aggregates and values). */
 function abiType(op: Operation, v: Value): YType {
+  const lit = inPlaceLiteral(v);
+  if (lit !== undefined) return stringLiteral(lit);
   const t = v.type;
   if (isValue(t)) return ytype(t);
   if ((t instanceof ArrayType || t instanceof StringType || t instanceof StructType) && t.loc === 'Memory') return ytype(t);
@@ -215,6 +233,12 @@ const H: Record<string, Handler> = {
     }
     return unsupported(op, `a store to ${p}`);
   },
+  'sol.delete': (e, op) => {
+    const p = U(op).type as PtrType;
+    if (p.loc !== 'Storage' || !isValue(p.pointeeType)) return unsupported(op, `delete of ${p}`);
+    const [slot, off] = e.ws(U(op));
+    return `${writeStorageDynOffset(e.lib, ytype(p.pointeeType))}(${slot}, ${off}, 0)`;
+  },
   'sol.addr_of': (e, op) => {
     const sym = (op.getAttr('var') as unknown as { leaf: string }).leaf;
     const sv = e.mod.stateVars.get(sym);
@@ -281,7 +305,10 @@ const H: Record<string, Handler> = {
     const args = op.operandValues();
     return e.let(op.result(0), `${encodeToBytes(e.lib, args.map((a) => abiType(op, a)), 'packed')}(${args.map((a) => e.w(a)).join(', ')})`);
   },
-  'sol.string_lit': (e, op) => e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`),
+  'sol.string_lit': (e, op) => {
+    if (inPlaceLiteral(op.result(0)) !== undefined) return e.let(op.result(0), '0');
+    return e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`);
+  },
   'sol.array_lit': (e, op) => {
     const t = op.result(0).type as ArrayType;
     const [p] = e.bind(op.result(0));
