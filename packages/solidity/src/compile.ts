@@ -10,6 +10,7 @@
 import type { Operation } from '@lifeline/ir';
 import { EmitError, emitYul } from '@lifeline/sol';
 import { assembleYul, solcStandardJson, type SolcError } from '@lifeline/evm';
+import { lowerToSol } from './lower-contract.js';
 
 export interface CompileInput {
   sources: Record<string, string>;
@@ -30,13 +31,13 @@ export interface CompileOutput {
 }
 
 /** What the AST lowering hands over: the sol module and the contract chosen, or errors. */
-export interface LowerResult {
+export interface LoweredSol {
   module?: Operation;
   contract?: string;
   errors: SolcError[];
 }
 
-export type LowerFn = (input: { sources: Record<string, string>; contract?: string }) => LowerResult;
+export type LowerFn = (input: { sources: Record<string, string>; contract?: string }) => LoweredSol;
 
 const hasError = (errs: SolcError[]) => errs.some((e) => e.severity === 'error');
 
@@ -88,12 +89,15 @@ function failure(errors: SolcError[], abi: unknown[] = [], yul = ''): CompileOut
   return { yul, bytecode: '', deployedBytecode: '', abi, errors };
 }
 
-export function compileToBytecode(input: CompileInput, lower: LowerFn): CompileOutput {
+/** `lower` defaults to the AST lowering (lowerToSol); tests may pass a hand-written module instead. */
+export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToSol): CompileOutput {
   try {
     const { abi, order, errors: solcErrors } = solcAbi(input.sources);
     if (hasError(solcErrors)) return failure(solcErrors);
     const lowered = lower({ sources: input.sources, ...(input.contract ? { contract: input.contract } : {}) });
-    const errors = [...solcErrors, ...lowered.errors];
+    // the lowering runs solc too: keep each of solc's messages once
+    const seen = new Set(solcErrors.map((e) => e.formattedMessage ?? e.message));
+    const errors = [...solcErrors, ...lowered.errors.filter((e) => !seen.has(e.formattedMessage ?? e.message))];
     const contract = lowered.contract ?? input.contract ?? order[order.length - 1];
     const contractAbi = (contract && abi.get(contract)) || [];
     if (hasError(errors) || !lowered.module || !contract) return failure(errors, contractAbi);

@@ -1,5 +1,8 @@
 /**
- * @lifeline/solidity — solc-js standard JSON (typed AST) → sol dialect, and the whole
- * compile: Solidity → sol → Yul → bytecode (assembled by solc-js). (Being written: issue 6.)
+ * @lifeline/solidity — solc-js standard JSON (typed AST) → sol dialect.
  */
-export { compileToBytecode, type CompileInput, type CompileOutput, type LowerFn, type LowerResult } from './compile.js';
+export { lowerToSol, type LowerInput, type LowerResult } from './lower-contract.js';
+export { compileForAst, unsupportedError, type SolcError, type SolcOutput, type AstNode, type AbiEntry } from './solc.js';
+export { solTypeOfString } from './types.js';
+export { canonicalSignature, canonicalType } from './abi-signature.js';
+export { compileToBytecode, type CompileInput, type CompileOutput, type LowerFn, type LoweredSol } from './compile.js';

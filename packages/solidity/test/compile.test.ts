@@ -86,8 +86,11 @@ describe('compileToBytecode', () => {
     expect(out.bytecode).toBe('');
   });
 
-  it('compiles to code that behaves as solc viaIR (results, reverts, storage) within 1.10x gas', async () => {
-    const ours = compileToBytecode({ sources: { 'k.sol': SRC } }, fromIr(IR, 'K'));
+  it.each([
+    ['a hand-written sol module', fromIr(IR, 'K')],
+    ['the AST lowering (lowerToSol)', undefined],
+  ])('compiles to code that behaves as solc viaIR (results, reverts, storage) within 1.10x gas, from %s', async (_what, lower) => {
+    const ours = compileToBytecode({ sources: { 'k.sol': SRC } }, lower);
     expect(ours.errors.filter((e) => e.severity === 'error')).toEqual([]);
     const theirs = compileSolidity({ 'k.sol': SRC }, { viaIR: true, optimizer: true, contract: 'K' }).contracts['K']!;
     expect(ours.abi).toEqual(theirs.abi);

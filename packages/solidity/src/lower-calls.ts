@@ -1,0 +1,215 @@
+/**
+ * Calls: type conversions, struct constructors, internal calls (sol.call), the builtins
+ * (require / assert / revert, keccak256 / sha256, addmod / mulmod, abi.*, string.concat /
+ * bytes.concat, push / pop, `new T[](n)`). External calls, contract creation, function
+ * values and the remaining builtins are UnsupportedFeature.
+ */
+import { IntegerType, StringAttr, segmentSizes, type Type, type Value } from '@lifeline/ir';
+import { ArrayType, FixedBytesType, PtrType, StringType, type StructType } from '@lifeline/sol';
+import { id as keccakId } from 'ethers';
+import { i1, ui256, type AstNode } from './lower-base.js';
+import { ExprLowerer, literalBytes, symRef } from './lower-expr.js';
+
+const memString = () => StringType.get('Memory');
+
+/** Splits `tuple(a,b)` at top-level commas. */
+function tupleParts(ts: string): string[] {
+  const inner = ts.slice('tuple('.length, -1);
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const c of inner) {
+    if (c === '(') depth++;
+    if (c === ')') depth--;
+    if (c === ',' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+export abstract class CallLowerer extends ExprLowerer {
+  lowerCall(node: AstNode, want?: Type): Value[] {
+    const callee = node.expression as AstNode;
+    if (node.kind === 'typeConversion') return [this.typeConversion(node, want)];
+    if (node.kind === 'structConstructorCall') return [this.structConstructor(node)];
+    if ((node.names as string[] | undefined)?.length) this.unsupported(node, 'named arguments');
+    if (callee.nodeType === 'NewExpression') return [this.newArray(node)];
+    if (callee.nodeType === 'Identifier') {
+      const ref = callee.referencedDeclaration as number;
+      if (ref < 0) return this.builtin(node, callee.name as string);
+      const decl = this.ctx.nodes.get(ref);
+      if (decl?.nodeType === 'FunctionDefinition') return this.internalCall(node, ref);
+      return this.unsupported(node, `a call of '${callee.name}'`);
+    }
+    if (callee.nodeType === 'MemberAccess') return this.memberCall(node, callee);
+    return this.unsupported(node, 'this kind of call');
+  }
+
+  args(node: AstNode): AstNode[] {
+    return node.arguments as AstNode[];
+  }
+
+  typeConversion(node: AstNode, _want?: Type): Value {
+    const [arg] = this.args(node);
+    const to = this.typeOf(node);
+    if (arg!.nodeType === 'Identifier' && arg!.name === 'this') return this.op('sol.env', [], [to], [['name', new StringAttr('address')]]).result(0);
+    const v = this.expr(arg!, to instanceof IntegerType || to instanceof FixedBytesType ? (this.isConstExpr(arg!) || arg!.nodeType === 'Literal' ? to : undefined) : undefined);
+    if (v.type === to) return v;
+    if ((to instanceof StringType || to instanceof ArrayType) && v.type instanceof StringType && v.type.loc === to.loc) return v;
+    return this.convert(v, to, node);
+  }
+
+  structConstructor(node: AstNode): Value {
+    const t = this.typeOf(node) as StructType;
+    const values = this.args(node).map((a, i) => this.expr(a, this.valueTarget(t.memberTypes[i]!)));
+    const s = this.op('sol.malloc', [], [t]).result(0);
+    values.forEach((v, i) => {
+      const p = this.val('sol.gep', [s, this.constant(BigInt(i), IntegerType.get(64, 'unsigned'))], PtrType.get(t.memberTypes[i]!, 'Memory'));
+      this.op('sol.store', [this.adapt(v, t.memberTypes[i]!, node), p]);
+    });
+    return s;
+  }
+
+  newArray(node: AstNode): Value {
+    const t = this.typeOf(node);
+    if (!((t instanceof ArrayType && t.isDynamic) || t instanceof StringType) || t.loc !== 'Memory') {
+      return this.unsupported(node, 'contract creation or this kind of new');
+    }
+    const [n] = this.args(node);
+    const size = this.expr(n!, ui256);
+    return this.op('sol.malloc', [size], [t], [this.unit('zero_init')]).result(0);
+  }
+
+  internalCall(node: AstNode, ref: number): Value[] {
+    const fn = this.ctx.functions.get(ref);
+    if (!fn) return this.unsupported(node, 'a call of this function');
+    const args = this.args(node).map((a, i) => this.adapt(this.expr(a, this.valueTarget(fn.params[i]!)), fn.params[i]!, a));
+    return this.op('sol.call', args, fn.results, [['callee', symRef(fn.sym)]]).results;
+  }
+
+  /** Revert data: a literal message, a string operand, or a custom error call. */
+  reason(node: AstNode | undefined): { attrs: [string, import('@lifeline/ir').Attribute][]; args: Value[] } {
+    if (!node) return { attrs: [], args: [] };
+    if (node.nodeType === 'Literal' && node.kind !== 'number' && node.kind !== 'bool') return { attrs: [['msg', new StringAttr(literalBytes(node))]], args: [] };
+    if (node.nodeType === 'FunctionCall' && node.expression.nodeType === 'Identifier') {
+      const decl = this.ctx.nodes.get(node.expression.referencedDeclaration as number);
+      if (decl?.nodeType === 'ErrorDefinition') return this.customError(node, decl);
+    }
+    return { attrs: [], args: [this.expr(node, memString())] };
+  }
+
+  customError(call: AstNode, decl: AstNode): { attrs: [string, import('@lifeline/ir').Attribute][]; args: Value[] } {
+    const params = decl.parameters.parameters as AstNode[];
+    const args = this.args(call).map((a, i) => this.expr(a, this.typeOf(params[i]!, 'Memory')));
+    return {
+      attrs: [['error', new StringAttr(this.ctx.signatures.get(decl.id)!)], ['selector', new StringAttr(`0x${decl.errorSelector}`)]],
+      args,
+    };
+  }
+
+  builtin(node: AstNode, name: string): Value[] {
+    const args = this.args(node);
+    switch (name) {
+      case 'require': {
+        const c = this.expr(args[0]!, i1);
+        const r = this.reason(args[1]);
+        this.op('sol.require', [c, ...r.args], [], r.attrs);
+        return [];
+      }
+      case 'assert':
+        this.op('sol.assert', [this.expr(args[0]!, i1)]);
+        return [];
+      case 'revert': {
+        const r = this.reason(args[0]);
+        this.op('sol.revert', r.args, [], r.attrs);
+        this.terminated = true;
+        return [];
+      }
+      case 'keccak256': case 'sha256': {
+        const data = this.expr(args[0]!);
+        const bytes = data.type instanceof StringType ? data : this.convert(data, memString(), args[0]!);
+        return [this.val(`sol.${name}`, [bytes], FixedBytesType.get(32))];
+      }
+      case 'addmod': case 'mulmod':
+        return [this.val(`sol.${name}`, args.map((a) => this.expr(a, ui256)), ui256)];
+    }
+    return this.unsupported(node, `the builtin '${name}'`);
+  }
+
+  memberCall(node: AstNode, callee: AstNode): Value[] {
+    const base = callee.expression as AstNode;
+    const member = callee.memberName as string;
+    const args = this.args(node);
+    if (base.nodeType === 'Identifier' && base.name === 'abi' && (base.referencedDeclaration as number) < 0) return this.abi(node, member, args);
+    const bts = base.typeDescriptions?.typeString as string;
+    if (member === 'concat' && (bts === 'type(string storage pointer)' || bts === 'type(bytes storage pointer)')) {
+      const vs = args.map((a) => (this.isConstExpr(a) ? this.unsupported(a, 'a number literal in concat') : this.expr(a)));
+      return [this.val('sol.concat', vs, memString())];
+    }
+    if (member === 'push' || member === 'pop') {
+      const ref = this.expr(base);
+      if (!((ref.type instanceof ArrayType && ref.type.isDynamic) || ref.type instanceof StringType) || ref.type.loc !== 'Storage') {
+        return this.unsupported(node, `${member} on ${ref.type}`);
+      }
+      if (member === 'pop') {
+        this.op('sol.pop', [ref]);
+        return [];
+      }
+      const elt = ref.type instanceof ArrayType ? ref.type.eltType : FixedBytesType.get(1);
+      const value = args[0] ? this.expr(args[0], this.valueTarget(elt)) : undefined;
+      const ptr = this.val('sol.push', [ref], PtrType.get(elt, 'Storage'));
+      if (value) {
+        this.assignTo(ptr, this.adapt(value, elt, node), node);
+        return [];
+      }
+      return [this.load(ptr)];
+    }
+    return this.unsupported(node, `a call of '${member}' (external calls and library functions are not supported)`);
+  }
+
+  abi(node: AstNode, member: string, args: AstNode[]): Value[] {
+    const encodeArgs = (list: AstNode[]) => list.map((a) => {
+      if (this.isConstExpr(a)) return this.constOf(a);
+      return this.expr(a);
+    });
+    switch (member) {
+      case 'encode':
+        return [this.encode(undefined, encodeArgs(args))];
+      case 'encodePacked':
+        return [this.encode(undefined, encodeArgs(args), true)];
+      case 'encodeWithSelector': {
+        const sel = this.expr(args[0]!, FixedBytesType.get(4));
+        return [this.encode(sel, encodeArgs(args.slice(1)))];
+      }
+      case 'encodeWithSignature': {
+        const sig = args[0]!;
+        let sel: Value;
+        if (sig.nodeType === 'Literal') {
+          sel = this.constant(BigInt(keccakId(Buffer.from(literalBytes(sig), 'latin1').toString('utf8')).slice(0, 10)) << 224n, FixedBytesType.get(4));
+        } else {
+          const h = this.val('sol.keccak256', [this.expr(sig, memString())], FixedBytesType.get(32));
+          sel = this.val('sol.cast', [h], FixedBytesType.get(4));
+        }
+        return [this.encode(sel, encodeArgs(args.slice(1)))];
+      }
+      case 'decode': {
+        const data = this.expr(args[0]!);
+        const ts = node.typeDescriptions.typeString as string;
+        const parts = ts.startsWith('tuple(') ? tupleParts(ts) : ts ? [ts] : [];
+        const types = parts.map((p) => this.typeOfString(p.trim(), node));
+        return this.op('sol.decode', [data], types).results;
+      }
+    }
+    return this.unsupported(node, `abi.${member}`);
+  }
+
+  /** sol.encode (its operand groups: the optional selector, then the arguments). */
+  encode(sel: Value | undefined, args: Value[], packed = false): Value {
+    const op = this.op('sol.encode', sel ? [sel, ...args] : args, [memString()], packed ? [this.unit('packed')] : []);
+    op.setAttr('operandSegmentSizes', segmentSizes([sel ? 1 : 0, args.length]));
+    return op.result(0);
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * `lowerToSol`: Solidity sources → solc-js standard JSON (typed AST, storage layout) → a
+ * builtin.module holding one sol.contract per lowered contract: state variables with solc's
+ * storage slots and offsets, functions (selectors from the AST's functionSelector), a
+ * constructor that runs the state variable initializers then the constructor body, and
+ * getters for public state variables.
+ *
+ * Errors are solc's own (then nothing is lowered) followed by ours: an `UnsupportedFeature`
+ * error at the source location of every construct we do not lower (inheritance, modifiers,
+ * libraries, external calls, assembly, …); the module is meaningful only without errors.
+ */
+import { Block, Builder, Operation, StringAttr, TypeAttr, FunctionType, IntegerAttr, IntegerType, type Type } from '@lifeline/ir';
+import { allDialects, createRegistry } from '@lifeline/dialects';
+import { ArrayType, MappingType, PtrType, StringType, isValueType, solDialect } from '@lifeline/sol';
+import { Unsupported, ui256, type ContractCtx, type FunctionInfo } from './lower-base.js';
+import { symRef } from './lower-expr.js';
+import { FnLowerer } from './lower-stmt.js';
+import { compileForAst, parseSrc, unsupportedError, type AstNode, type SolcError, type SolcOutput } from './solc.js';
+import { canonicalSignature } from './abi-signature.js';
+
+export interface LowerInput {
+  sources: Record<string, string>;
+  /** The contract to lower (by name); all deployable contracts when absent. */
+  contract?: string;
+}
+
+export interface LowerResult {
+  module: Operation;
+  errors: SolcError[];
+  /** solc's output (AST, ABI, storage layout) for the driver. */
+  solc: SolcOutput;
+}
+
+const registry = createRegistry([...allDialects, solDialect]);
+
+function walk(node: unknown, visit: (n: AstNode) => void): void {
+  if (Array.isArray(node)) for (const x of node) walk(x, visit);
+  else if (node && typeof node === 'object') {
+    const n = node as AstNode;
+    if (typeof n.nodeType === 'string' && typeof n.id === 'number') visit(n);
+    for (const k in n) if (k !== 'typeDescriptions') walk(n[k], visit);
+  }
+}
+
+export function lowerToSol(input: LowerInput): LowerResult {
+  const b = new Builder(registry);
+  const module = b.create('builtin.module', { regions: 1 });
+  module.regions[0]!.pushBlock(new Block());
+  const out = compileForAst(input.sources);
+  const errors: SolcError[] = [...(out.errors ?? [])];
+  if (errors.some((e) => e.severity === 'error') || !out.sources) return { module, errors, solc: out };
+
+  const ctx: ContractCtx = {
+    registry, scope: { structs: new Map(), enums: new Map() }, nodes: new Map(), stateVars: new Map(), functions: new Map(),
+    files: new Map(), signatures: new Map(),
+  };
+  for (const [name, s] of Object.entries(out.sources)) {
+    ctx.files.set(s.id, { name, text: input.sources[name] ?? '' });
+    walk(s.ast, (n) => {
+      ctx.nodes.set(n.id, n);
+      if (n.nodeType === 'StructDefinition') ctx.scope.structs.set(n.canonicalName, n);
+      if (n.nodeType === 'EnumDefinition') ctx.scope.enums.set(n.canonicalName, n);
+    });
+  }
+  const report = (node: AstNode, message: string) => {
+    const { start, length, file } = parseSrc(node.src);
+    const f = ctx.files.get(file);
+    errors.push(unsupportedError(message, f?.name ?? '', start, length, f?.text ?? ''));
+  };
+  for (const n of ctx.nodes.values()) {
+    if (n.nodeType !== 'EventDefinition' && n.nodeType !== 'ErrorDefinition') continue;
+    try {
+      ctx.signatures.set(n.id, canonicalSignature(n, ctx.scope));
+    } catch (e) {
+      if (!(e instanceof Unsupported)) throw e;
+    }
+  }
+
+  for (const [file, s] of Object.entries(out.sources)) {
+    for (const c of s.ast.nodes as AstNode[]) {
+      if (c.nodeType !== 'ContractDefinition') continue;
+      if (input.contract !== undefined ? c.name !== input.contract : c.contractKind !== 'contract' || c.abstract) continue;
+      const layout = out.contracts?.[file]?.[c.name]?.storageLayout?.storage ?? [];
+      try {
+        lowerContract(b, module.regions[0]!.blocks[0]!, c, ctx, layout, report);
+      } catch (e) {
+        if (!(e instanceof Unsupported)) throw e;
+        report(e.node, e.message);
+      }
+    }
+  }
+  return { module, errors, solc: out };
+}
+
+type Layout = { astId: number; offset: number; slot: string }[];
+
+function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, layout: Layout, report: (n: AstNode, m: string) => void): void {
+  if (c.contractKind !== 'contract') throw new Unsupported(c, `${c.contractKind === 'library' ? 'libraries' : 'interfaces'}`);
+  if (c.abstract) throw new Unsupported(c, 'abstract contracts');
+  if ((c.baseContracts as AstNode[]).length) throw new Unsupported(c.baseContracts[0], 'inheritance');
+  b.setInsertionPointToEnd(into);
+  const contract = b.create('sol.contract', { regions: 1, attributes: [['sym_name', new StringAttr(`${c.name}_${c.id}`)], ['kind', new StringAttr('contract')]] });
+  const body = b.createBlock(contract.regions[0]!);
+  const members = c.nodes as AstNode[];
+  const typer = new FnLowerer(ctx);
+  const guard = (n: AstNode, fn: () => void) => {
+    try {
+      fn();
+    } catch (e) {
+      if (!(e instanceof Unsupported)) throw e;
+      report(e.node, e.message);
+    }
+  };
+
+  // State variables (solc's storage layout) and the signatures of functions, before any body.
+  const stateVars: AstNode[] = [];
+  for (const m of members) {
+    if (m.nodeType === 'UsingForDirective') report(m, 'using ... for');
+    if (m.nodeType === 'VariableDeclaration' && !m.constant) {
+      guard(m, () => {
+        if (m.mutability === 'immutable') throw new Unsupported(m, 'immutable state variables');
+        if (m.mutability === 'transient') throw new Unsupported(m, 'transient state variables');
+        const entry = layout.find((l) => l.astId === m.id);
+        if (!entry) throw new Unsupported(m, 'this state variable');
+        const type = typer.typeOf(m, 'Storage');
+        const sym = `${m.name}_${m.id}`;
+        ctx.stateVars.set(m.id, { sym, type, node: m });
+        b.setInsertionPointToEnd(body);
+        b.create('sol.state_var', {
+          attributes: [
+            ['sym_name', new StringAttr(sym)], ['type', new TypeAttr(type)],
+            ['slot', new IntegerAttr(BigInt(entry.slot), IntegerType.get(64))], ['offset', new IntegerAttr(entry.offset, IntegerType.get(64))],
+          ],
+        });
+        stateVars.push(m);
+      });
+    }
+  }
+  const functions: AstNode[] = [];
+  for (const m of members) {
+    if (m.nodeType !== 'FunctionDefinition') continue;
+    guard(m, () => {
+      if (!m.implemented) throw new Unsupported(m, 'functions without implementation');
+      if ((m.modifiers as AstNode[]).length) throw new Unsupported(m.modifiers[0], 'modifiers');
+      const params = (m.parameters.parameters as AstNode[]).map((p) => typer.typeOf(p));
+      const results = (m.returnParameters.parameters as AstNode[]).map((p) => typer.typeOf(p));
+      ctx.functions.set(m.id, { sym: `${m.name || m.kind}_${m.id}`, params, results, node: m });
+      functions.push(m);
+    });
+  }
+
+  const inits = stateVars.filter((v) => v.value);
+  const ctor = functions.find((f) => f.kind === 'constructor');
+  if (!ctor && inits.length) {
+    guard(c, () => {
+      const fn = makeFunc(b, body, 'constructor', [], [], [['kind', 'constructor'], ['state_mutability', 'nonpayable'], ['visibility', 'public']]);
+      const l = new FnLowerer(ctx);
+      l.b.setInsertionPointToEnd(b.createBlock(fn.regions[0]!));
+      initializers(l, inits);
+      l.op('sol.return');
+    });
+  }
+  for (const f of functions) {
+    const info = ctx.functions.get(f.id)!;
+    guard(f, () => {
+      const attrs: [string, string][] = [['state_mutability', f.stateMutability], ['visibility', f.visibility]];
+      if (f.kind !== 'function') attrs.push(['kind', f.kind]);
+      if (f.name) attrs.push(['orig_name', f.name]);
+      if (f.functionSelector) attrs.push(['selector', `0x${f.functionSelector}`]);
+      const fn = makeFunc(b, body, info.sym, info.params, info.results, attrs);
+      const l = new FnLowerer(ctx);
+      try {
+        l.lowerBody(fn, f, info.params, info.results, f.kind === 'constructor' ? () => initializers(l, inits) : undefined);
+      } catch (e) {
+        fn.erase();
+        throw e;
+      }
+    });
+  }
+  for (const v of stateVars) {
+    if (v.visibility === 'public') guard(v, () => getter(b, body, v, ctx));
+  }
+}
+
+function makeFunc(b: Builder, body: Block, sym: string, params: Type[], results: Type[], attrs: [string, string][]): Operation {
+  b.setInsertionPointToEnd(body);
+  return b.create('sol.func', {
+    regions: 1,
+    attributes: [
+      ['sym_name', new StringAttr(sym)], ['function_type', new TypeAttr(FunctionType.get(params, results))],
+      ...attrs.map(([k, v]) => [k, new StringAttr(v)] as [string, StringAttr]),
+    ],
+  });
+}
+
+function initializers(l: FnLowerer, inits: AstNode[]): void {
+  for (const v of inits) {
+    const sv = l.ctx.stateVars.get(v.id)!;
+    const value = l.expr(v.value, l.valueTarget(sv.type));
+    l.assignTo(l.stateVarPtr(v, v.id), l.adapt(value, sv.type, v), v);
+  }
+}
+
+/** The getter of a public state variable: one parameter per mapping key / array index. */
+function getter(b: Builder, body: Block, v: AstNode, ctx: ContractCtx): void {
+  const sv = ctx.stateVars.get(v.id)!;
+  const params: Type[] = [];
+  let t = sv.type;
+  for (;;) {
+    if (t instanceof MappingType) {
+      params.push(isValueType(t.keyType) ? t.keyType : t.keyType instanceof StringType ? StringType.get('Memory') : t.keyType);
+      t = t.valType;
+    } else if (t instanceof ArrayType) {
+      params.push(ui256);
+      t = t.eltType;
+    } else break;
+  }
+  if (!isValueType(t) && !(t instanceof StringType)) throw new Unsupported(v, `a getter returning ${t}`);
+  const result = t instanceof StringType ? StringType.get('Memory') : t;
+  const info: FunctionInfo = { sym: `${v.name}_${v.id}`, params, results: [result], node: v };
+  const fn = makeFunc(b, body, `get_${info.sym}`, params, [result], [
+    ['kind', 'getter'], ['orig_name', v.name], ['selector', `0x${v.functionSelector}`], ['state_mutability', 'view'], ['visibility', 'external'],
+  ]);
+  const l = new FnLowerer(ctx);
+  const entry = l.b.createBlock(fn.regions[0]!, params);
+  let ref = l.load(l.val('sol.addr_of', [], PtrType.get(sv.type, 'Storage'), [['var', symRef(sv.sym)]]));
+  params.forEach((_, i) => {
+    const key = entry.arguments[i]!;
+    const cur = ref.type;
+    if (cur instanceof MappingType) ref = l.load(l.val('sol.map', [ref, key], PtrType.get(cur.valType, 'Storage')));
+    else if (cur instanceof ArrayType) ref = l.load(l.val('sol.gep', [ref, key], PtrType.get(cur.eltType, 'Storage')));
+  });
+  l.op('sol.return', [ref.type === result ? ref : l.val('sol.data_loc_cast', [ref], result)]);
+}

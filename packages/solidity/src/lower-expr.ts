@@ -1,0 +1,421 @@
+/**
+ * Expressions: literals and compile-time constants, locals and state variables, operators
+ * (checked unless inside `unchecked`), assignments, index and member access, ternaries and
+ * short-circuit logic (sol.if with a result), tuples. Calls are in lower-calls.ts.
+ *
+ * An lvalue is a `!sol.ptr<T, Loc>`: a local's stack slot, a state variable's storage address,
+ * an element (sol.gep) or mapping value (sol.map). Reading it is sol.load; writing is sol.store,
+ * or sol.copy for an aggregate written into storage.
+ */
+import { IntegerType, StringAttr, type Type, type Value } from '@lifeline/ir';
+import {
+  AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringType, StructType, isValueType,
+} from '@lifeline/sol';
+import { LowerBase, i1, ui256, type AstNode } from './lower-base.js';
+
+const ARITH: Record<string, string> = { '+': 'sol.add', '-': 'sol.sub', '*': 'sol.mul', '/': 'sol.div', '%': 'sol.mod', '**': 'sol.exp' };
+const BITS: Record<string, string> = { '&': 'sol.and', '|': 'sol.or', '^': 'sol.xor', '<<': 'sol.shl', '>>': 'sol.shr' };
+const CMP: Record<string, string> = { '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' };
+
+/** Solidity's mobile type of an integer constant: the smallest uintN / intN holding it. */
+export function mobileType(v: bigint): IntegerType {
+  for (let w = 8; w <= 256; w += 8) {
+    if (v >= 0n && v < 1n << BigInt(w)) return IntegerType.get(w, 'unsigned');
+    if (v < 0n && v >= -(1n << BigInt(w - 1))) return IntegerType.get(w, 'signed');
+  }
+  return IntegerType.get(256, v < 0n ? 'signed' : 'unsigned');
+}
+
+/** The bytes of a string literal (from solc's hexValue) as one char per byte. */
+export function literalBytes(node: AstNode): string {
+  const hex = (node.hexValue as string | undefined) ?? '';
+  let s = '';
+  for (let i = 0; i + 1 < hex.length; i += 2) s += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
+  return s;
+}
+
+const SUBDENOMINATION: Record<string, bigint> = {
+  wei: 1n, gwei: 10n ** 9n, ether: 10n ** 18n, seconds: 1n, minutes: 60n, hours: 3600n, days: 86400n, weeks: 604800n,
+};
+
+export abstract class ExprLowerer extends LowerBase {
+  /** Local variables (and parameters) by declaration id: their stack slots. */
+  readonly slots = new Map<number, Value>();
+  unchecked = false;
+  /** The current block ended in a terminator (return, break, continue, revert). */
+  terminated = false;
+
+  abstract lowerCall(node: AstNode, want?: Type): Value[];
+
+  // ---- constants ---------------------------------------------------------------------------
+
+  isConstExpr(node: AstNode): boolean {
+    const ts = node.typeDescriptions?.typeString as string | undefined;
+    return !!ts && (ts.startsWith('int_const') || ts.startsWith('rational_const'));
+  }
+
+  /** The value of a compile-time integer expression. */
+  constValue(node: AstNode): bigint {
+    switch (node.nodeType) {
+      case 'Literal': {
+        if (node.kind !== 'number') break;
+        const text = (node.value as string).replace(/_/g, '');
+        let v: bigint;
+        if (/^0x/i.test(text)) v = BigInt(text);
+        else {
+          const m = /^(\d*)(?:\.(\d*))?(?:[eE](-?\d+))?$/.exec(text);
+          if (!m) break;
+          const frac = m[2] ?? '';
+          let exp = Number(m[3] ?? 0) - frac.length;
+          let mant = BigInt((m[1] || '0') + frac);
+          let scale = node.subdenomination ? SUBDENOMINATION[node.subdenomination as string] : 1n;
+          if (scale === undefined) break;
+          while (exp < 0 && scale % 10n === 0n) { scale /= 10n; exp++; }
+          while (exp < 0 && mant % 10n === 0n) { mant /= 10n; exp++; }
+          if (exp < 0) break;
+          v = mant * scale * 10n ** BigInt(exp);
+        }
+        return v;
+      }
+      case 'TupleExpression':
+        if (node.components.length === 1) return this.constValue(node.components[0]);
+        break;
+      case 'UnaryOperation': {
+        const x = this.constValue(node.subExpression);
+        if (node.operator === '-') return -x;
+        if (node.operator === '~') return ~x;
+        break;
+      }
+      case 'BinaryOperation': {
+        const a = this.constValue(node.leftExpression);
+        const b = this.constValue(node.rightExpression);
+        switch (node.operator) {
+          case '+': return a + b;
+          case '-': return a - b;
+          case '*': return a * b;
+          case '/': if (b !== 0n && a % b === 0n) return a / b; break;
+          case '%': if (b !== 0n) return a % b; break;
+          case '**': if (b >= 0n && b < 1024n) return a ** b; break;
+          case '<<': return a << b;
+          case '>>': return a >> b;
+          case '&': return a & b;
+          case '|': return a | b;
+          case '^': return a ^ b;
+        }
+        break;
+      }
+    }
+    return this.unsupported(node, 'this constant expression');
+  }
+
+  constOf(node: AstNode, want?: Type): Value {
+    const v = this.constValue(node);
+    // bytesN constants are the word with the bytes left-aligned.
+    if (want instanceof FixedBytesType) return this.constant(v << BigInt(8 * (32 - want.size)), want);
+    return this.constant(v, want instanceof IntegerType || want instanceof AddressType ? want : mobileType(v));
+  }
+
+  // ---- expressions -------------------------------------------------------------------------
+
+  /** The value of `node` (converted to `want` when given). */
+  expr(node: AstNode, want?: Type): Value {
+    const vs = this.exprs(node, want);
+    if (vs.length !== 1) this.unsupported(node, 'an expression without exactly one value here');
+    const v = vs[0]!;
+    return want && v.type !== want ? this.convert(v, want, node) : v;
+  }
+
+  exprs(node: AstNode, want?: Type): Value[] {
+    if (this.isConstExpr(node)) return [this.constOf(node, want)];
+    switch (node.nodeType) {
+      case 'Literal': return [this.literal(node, want)];
+      case 'Identifier': return [this.identifier(node, want)];
+      case 'BinaryOperation': return [this.binary(node)];
+      case 'UnaryOperation': return [this.unary(node)];
+      case 'Assignment': return [this.assignment(node)];
+      case 'IndexAccess':
+      case 'MemberAccess': {
+        const special = node.nodeType === 'MemberAccess' ? this.memberValue(node) : undefined;
+        return [special ?? this.load(this.lvalue(node))];
+      }
+      case 'Conditional': return [this.conditional(node)];
+      case 'TupleExpression': return this.tuple(node, want);
+      case 'FunctionCall': return this.lowerCall(node, want);
+    }
+    return this.unsupported(node, `expression '${node.nodeType}'`);
+  }
+
+  literal(node: AstNode, want?: Type): Value {
+    switch (node.kind) {
+      case 'bool': return this.constant(node.value === 'true' ? 1n : 0n, i1);
+      case 'number': {
+        const t = this.typeOf(node);
+        return this.constant(BigInt(node.value), t);
+      }
+      case 'string': case 'hexString': case 'unicodeString': {
+        const bytes = literalBytes(node);
+        if (want instanceof FixedBytesType) {
+          let v = 0n;
+          for (let i = 0; i < 32; i++) v = (v << 8n) | BigInt(i < bytes.length ? bytes.charCodeAt(i) : 0);
+          return this.constant(v, want);
+        }
+        return this.val('sol.string_lit', [], StringType.get('Memory'), [['value', new StringAttr(bytes)]]);
+      }
+    }
+    return this.unsupported(node, `literal of kind '${node.kind}'`);
+  }
+
+  identifier(node: AstNode, want?: Type): Value {
+    const id = node.referencedDeclaration as number;
+    const slot = this.slots.get(id);
+    if (slot) return this.load(slot);
+    const decl = this.ctx.nodes.get(id);
+    if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable) {
+      if (decl.constant) return this.expr(decl.value, want ?? this.typeOf(decl));
+      if (decl.mutability === 'immutable') this.unsupported(node, 'immutable state variables');
+      return this.load(this.stateVarPtr(node, id));
+    }
+    return this.unsupported(node, `use of '${node.name}' as a value`);
+  }
+
+  stateVarPtr(node: AstNode, id: number): Value {
+    const sv = this.ctx.stateVars.get(id);
+    if (!sv) this.unsupported(node, 'this state variable');
+    return this.val('sol.addr_of', [], PtrType.get(sv.type, 'Storage'), [['var', symRef(sv.sym)]]);
+  }
+
+  arith(name: string, a: Value, b: Value, t: Type): Value {
+    const checked = !this.unchecked && name !== 'sol.and' && name !== 'sol.or' && name !== 'sol.xor';
+    return this.val(name, [a, b], t, checked ? [this.unit('checked')] : []);
+  }
+
+  binary(node: AstNode): Value {
+    const op = node.operator as string;
+    if (op === '&&' || op === '||') return this.shortCircuit(node, op === '&&');
+    const common = node.commonType ? this.typeOfString(node.commonType.typeString, node) : this.typeOf(node);
+    if (CMP[op]) {
+      const a = this.expr(node.leftExpression, common);
+      const b = this.expr(node.rightExpression, common);
+      if (!isValueType(common)) this.unsupported(node, `comparison of ${common}`);
+      return this.op('sol.cmp', [a, b], [i1], [['predicate', new StringAttr(CMP[op]!)]]).result(0);
+    }
+    const t = this.typeOf(node);
+    if (op === '<<' || op === '>>' || op === '**') {
+      const a = this.expr(node.leftExpression, t);
+      const amount = this.expr(node.rightExpression);
+      if (!(amount.type instanceof IntegerType) || amount.type.signedness !== 'unsigned') {
+        this.unsupported(node.rightExpression, 'a signed shift amount or exponent');
+      }
+      if (op === '**') return this.val('sol.exp', [a, amount], t, this.unchecked ? [] : [this.unit('checked')]);
+      return this.val(BITS[op]!, [a, amount], t);
+    }
+    const a = this.expr(node.leftExpression, t);
+    const b = this.expr(node.rightExpression, t);
+    if (ARITH[op]) {
+      if (!(t instanceof IntegerType)) this.unsupported(node, `arithmetic on ${t}`);
+      return this.arith(ARITH[op]!, a, b, t);
+    }
+    if (BITS[op]) return this.val(BITS[op]!, [a, b], t);
+    return this.unsupported(node, `operator '${op}'`);
+  }
+
+  /** `a && b` = a ? b : false;  `a || b` = a ? true : b. */
+  shortCircuit(node: AstNode, and: boolean): Value {
+    const a = this.expr(node.leftExpression, i1);
+    const ifOp = this.op('sol.if', [a], [i1], [], 2);
+    this.inRegion(ifOp.regions[0]!, () => {
+      const v = and ? this.expr(node.rightExpression, i1) : this.constant(1n, i1);
+      this.op('sol.yield', [v]);
+    });
+    this.inRegion(ifOp.regions[1]!, () => {
+      const v = and ? this.constant(0n, i1) : this.expr(node.rightExpression, i1);
+      this.op('sol.yield', [v]);
+    });
+    return ifOp.result(0);
+  }
+
+  conditional(node: AstNode): Value {
+    const t = this.typeOf(node);
+    const c = this.expr(node.condition, i1);
+    const ifOp = this.op('sol.if', [c], [t], [], 2);
+    this.inRegion(ifOp.regions[0]!, () => this.op('sol.yield', [this.expr(node.trueExpression, t)]));
+    this.inRegion(ifOp.regions[1]!, () => this.op('sol.yield', [this.expr(node.falseExpression, t)]));
+    return ifOp.result(0);
+  }
+
+  unary(node: AstNode): Value {
+    const op = node.operator as string;
+    if (op === '++' || op === '--') {
+      const ptr = this.lvalue(node.subExpression);
+      const t = (ptr.type as PtrType).pointeeType;
+      const old = this.load(ptr);
+      const next = this.arith(op === '++' ? 'sol.add' : 'sol.sub', old, this.constant(1n, t), t);
+      this.op('sol.store', [next, ptr]);
+      return node.prefix ? next : old;
+    }
+    if (op === 'delete') {
+      const ptr = this.lvalue(node.subExpression);
+      const p = ptr.type as PtrType;
+      if (p.loc === 'Storage') this.op('sol.delete', [ptr]);
+      else this.op('sol.store', [this.zeroValue(p.pointeeType, node), ptr]);
+      return ptr;
+    }
+    const t = this.typeOf(node);
+    const x = this.expr(node.subExpression, t);
+    if (op === '!' || op === '~') return this.val('sol.not', [x], t);
+    if (op === '-') return this.arith('sol.sub', this.constant(0n, t), x, t);
+    return this.unsupported(node, `unary operator '${op}'`);
+  }
+
+  assignment(node: AstNode): Value {
+    const op = node.operator as string;
+    const lhs = node.leftHandSide as AstNode;
+    if (lhs.nodeType === 'TupleExpression') {
+      if (op !== '=') this.unsupported(node, 'compound assignment to a tuple');
+      const values = this.exprs(node.rightHandSide);
+      const comps = lhs.components as (AstNode | null)[];
+      if (values.length !== comps.length) this.unsupported(node, 'tuple assignment of a different arity');
+      // Addresses first, then the writes (solc evaluates the right-hand side before assigning).
+      const ptrs = comps.map((c) => (c ? this.lvalue(c) : undefined));
+      ptrs.forEach((p, i) => p && this.assignTo(p, this.adapt(values[i]!, (p.type as PtrType).pointeeType, comps[i]!), comps[i]!));
+      return values[0]!;
+    }
+    const lt = this.typeOf(lhs, 'Storage');
+    if (op === '=') {
+      const v = this.expr(node.rightHandSide, this.valueTarget(lt));
+      const ptr = this.lvalue(lhs);
+      this.assignTo(ptr, this.adapt(v, (ptr.type as PtrType).pointeeType, node), node);
+      return v;
+    }
+    const ptr = this.lvalue(lhs);
+    const t = (ptr.type as PtrType).pointeeType;
+    const bin = op.slice(0, -1);
+    const cur = this.load(ptr);
+    let next: Value;
+    if (bin === '<<' || bin === '>>') next = this.val(BITS[bin]!, [cur, this.expr(node.rightHandSide)], t);
+    else if (ARITH[bin]) next = this.arith(ARITH[bin]!, cur, this.expr(node.rightHandSide, t), t);
+    else if (BITS[bin]) next = this.val(BITS[bin]!, [cur, this.expr(node.rightHandSide, t)], t);
+    else return this.unsupported(node, `assignment operator '${op}'`);
+    this.op('sol.store', [next, ptr]);
+    return next;
+  }
+
+  /** The type a right-hand side is lowered to: value types exactly, aggregates as they come. */
+  valueTarget(t: Type): Type | undefined {
+    return isValueType(t) ? t : undefined;
+  }
+
+  /** `v` for a slot of type `t`: value types convert; aggregates convert location unless written into storage. */
+  adapt(v: Value, t: Type, node: AstNode): Value {
+    if (v.type === t) return v;
+    if (isValueType(t)) return this.convert(v, t, node);
+    if (t instanceof ArrayType || t instanceof StringType || t instanceof StructType) {
+      if (t.loc === 'Storage') return v;
+      return this.convert(v, t, node);
+    }
+    return v;
+  }
+
+  tuple(node: AstNode, want?: Type): Value[] {
+    if (node.isInlineArray) {
+      const t = this.typeOf(node) as ArrayType;
+      const elems = (node.components as AstNode[]).map((c) => this.expr(c, t.eltType));
+      return [this.val('sol.array_lit', elems, t)];
+    }
+    const comps = node.components as (AstNode | null)[];
+    if (comps.length === 1 && comps[0]) return [this.expr(comps[0], want)];
+    return comps.map((c) => (c ? this.expr(c) : this.unsupported(node, 'an empty tuple component here')));
+  }
+
+  // ---- lvalues -----------------------------------------------------------------------------
+
+  lvalue(node: AstNode): Value {
+    switch (node.nodeType) {
+      case 'Identifier': {
+        const id = node.referencedDeclaration as number;
+        const slot = this.slots.get(id);
+        if (slot) return slot;
+        const decl = this.ctx.nodes.get(id);
+        if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable && !decl.constant && decl.mutability !== 'immutable') {
+          return this.stateVarPtr(node, id);
+        }
+        return this.unsupported(node, `'${node.name}' as an lvalue`);
+      }
+      case 'IndexAccess': {
+        if (!node.indexExpression) this.unsupported(node, 'a type expression here');
+        const base = this.expr(node.baseExpression);
+        if (base.type instanceof MappingType) {
+          const key = this.expr(node.indexExpression, base.type.keyType);
+          return this.val('sol.map', [base, key], PtrType.get(base.type.valType, 'Storage'));
+        }
+        if (base.type instanceof ArrayType || base.type instanceof StringType) {
+          const idx = this.expr(node.indexExpression, ui256);
+          const elt = base.type instanceof ArrayType ? base.type.eltType : FixedBytesType.get(1);
+          return this.val('sol.gep', [base, idx], PtrType.get(elt, base.type.loc));
+        }
+        return this.unsupported(node, `index access on ${base.type}`);
+      }
+      case 'MemberAccess': {
+        const base = this.expr(node.expression);
+        if (base.type instanceof StructType) {
+          const def = this.ctx.nodes.get(node.referencedDeclaration as number);
+          const structDef = def && this.ctx.nodes.get(def.scope as number);
+          const index = structDef?.members?.findIndex((m: AstNode) => m.id === def!.id) ?? -1;
+          if (index < 0) this.unsupported(node, 'this member');
+          const idx = this.constant(BigInt(index), IntegerType.get(64, 'unsigned'));
+          return this.val('sol.gep', [base, idx], PtrType.get(base.type.memberTypes[index]!, base.type.loc));
+        }
+        return this.unsupported(node, `member '${node.memberName}' of ${base.type}`);
+      }
+      case 'TupleExpression':
+        if (node.components.length === 1) return this.lvalue(node.components[0]);
+        break;
+    }
+    return this.unsupported(node, `'${node.nodeType}' as an lvalue`);
+  }
+
+  /** Member accesses that are not struct members: environment values, lengths, enum values. */
+  memberValue(node: AstNode): Value | undefined {
+    const e = node.expression as AstNode;
+    const name = node.memberName as string;
+    if (e.nodeType === 'Identifier' && (e.referencedDeclaration as number) < 0) {
+      const env = ENV[`${e.name}.${name}`];
+      if (!env) this.unsupported(node, `'${e.name}.${name}'`);
+      return this.op('sol.env', [], [this.typeOf(node)], [['name', new StringAttr(env)]]).result(0);
+    }
+    const ets = e.typeDescriptions?.typeString as string;
+    if (ets?.startsWith('type(enum ')) {
+      const enumDef = this.ctx.nodes.get(e.referencedDeclaration as number);
+      const i = enumDef?.members?.findIndex((m: AstNode) => m.name === name) ?? -1;
+      if (i < 0) this.unsupported(node, 'this enum value');
+      return this.constant(BigInt(i), this.typeOf(node) as EnumType);
+    }
+    if (name === 'length') {
+      const base = this.expr(e);
+      if (base.type instanceof ArrayType && !base.type.isDynamic) return this.constant(BigInt(base.type.size), ui256);
+      if (base.type instanceof ArrayType || base.type instanceof StringType) return this.val('sol.length', [base], ui256);
+      return this.unsupported(node, `length of ${base.type}`);
+    }
+    if (ets?.startsWith('type(') && (name === 'max' || name === 'min')) {
+      const t = this.typeOf(node);
+      if (t instanceof IntegerType) {
+        const w = BigInt(t.width);
+        const signed = t.signedness === 'signed';
+        const v = name === 'max' ? (signed ? (1n << (w - 1n)) - 1n : (1n << w) - 1n) : signed ? -(1n << (w - 1n)) : 0n;
+        return this.constant(v, t);
+      }
+    }
+    return undefined;
+  }
+}
+
+const ENV: Record<string, string> = {
+  'msg.sender': 'caller', 'msg.value': 'callvalue', 'tx.origin': 'origin', 'tx.gasprice': 'gasprice',
+  'block.timestamp': 'timestamp', 'block.number': 'number', 'block.chainid': 'chainid', 'block.coinbase': 'coinbase',
+  'block.basefee': 'basefee', 'block.gaslimit': 'gaslimit', 'block.prevrandao': 'prevrandao', 'block.blobbasefee': 'blobbasefee',
+};
+
+import { SymbolRefAttr } from '@lifeline/ir';
+export function symRef(sym: string): SymbolRefAttr {
+  return new SymbolRefAttr(sym);
+}

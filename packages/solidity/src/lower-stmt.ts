@@ -1,0 +1,191 @@
+/**
+ * Function bodies and statements. Parameters and locals live in sol.alloca slots (a Yul
+ * variable each after emission), so control flow is structured ops without loop-carried
+ * values: if → sol.if, while / do-while / for → sol.while / sol.do_while / sol.for, break /
+ * continue / return / revert end their block (later statements in it are unreachable and
+ * not lowered). A body that falls off its end returns the named return variables.
+ */
+import { FunctionType, StringAttr, TypeAttr, type Operation, type Type, type Value } from '@lifeline/ir';
+import { PtrType } from '@lifeline/sol';
+import { i1, type AstNode } from './lower-base.js';
+import { CallLowerer } from './lower-calls.js';
+
+export class FnLowerer extends CallLowerer {
+  private returnSlots: Value[] = [];
+
+  /** Builds `fn`'s body: parameters into slots, return variables zeroed, statements, implicit return. */
+  lowerBody(fn: Operation, node: AstNode, params: Type[], results: Type[], prologue?: () => void): void {
+    const region = fn.regions[0]!;
+    const block = this.b.createBlock(region, params);
+    (node.parameters?.parameters as AstNode[] | undefined ?? []).forEach((p, i) => {
+      const slot = this.slot(params[i]!);
+      this.op('sol.store', [block.arguments[i]!, slot]);
+      if (p.name) this.slots.set(p.id, slot);
+    });
+    this.returnSlots = (node.returnParameters?.parameters as AstNode[] | undefined ?? []).map((p, i) => {
+      const slot = this.slot(results[i]!);
+      this.op('sol.store', [this.zeroValue(results[i]!, p), slot]);
+      if (p.name) this.slots.set(p.id, slot);
+      return slot;
+    });
+    prologue?.();
+    this.statements(node.body.statements as AstNode[]);
+    if (!this.terminated) this.implicitReturn();
+  }
+
+  slot(t: Type): Value {
+    return this.val('sol.alloca', [], PtrType.get(t, 'Stack'));
+  }
+
+  implicitReturn(): void {
+    this.op('sol.return', this.returnSlots.map((s) => this.load(s)));
+    this.terminated = true;
+  }
+
+  statements(list: readonly AstNode[]): void {
+    for (const s of list) {
+      if (this.terminated) return;
+      this.statement(s);
+    }
+  }
+
+  /** Lowers `stmts` into a fresh block of `region`, ended by `end` unless it terminated. */
+  blockInto(region: import('@lifeline/ir').Region, stmts: () => void, end: () => void): void {
+    const saved = this.terminated;
+    this.terminated = false;
+    this.inRegion(region, () => {
+      stmts();
+      if (!this.terminated) end();
+    });
+    this.terminated = saved;
+  }
+
+  body(node: AstNode | undefined): void {
+    if (!node) return;
+    if (node.nodeType === 'Block') this.statements(node.statements);
+    else this.statement(node);
+  }
+
+  statement(node: AstNode): void {
+    switch (node.nodeType) {
+      case 'Block':
+        this.statements(node.statements);
+        return;
+      case 'UncheckedBlock': {
+        const saved = this.unchecked;
+        this.unchecked = true;
+        try {
+          this.statements(node.statements);
+        } finally {
+          this.unchecked = saved;
+        }
+        return;
+      }
+      case 'VariableDeclarationStatement':
+        return this.declaration(node);
+      case 'ExpressionStatement':
+        this.exprs(node.expression);
+        return;
+      case 'IfStatement': {
+        const c = this.expr(node.condition, i1);
+        const op = this.op('sol.if', [c], [], [], 2);
+        this.blockInto(op.regions[0]!, () => this.body(node.trueBody), () => this.op('sol.yield'));
+        if (node.falseBody) this.blockInto(op.regions[1]!, () => this.body(node.falseBody), () => this.op('sol.yield'));
+        return;
+      }
+      case 'WhileStatement':
+      case 'DoWhileStatement': {
+        const doWhile = node.nodeType === 'DoWhileStatement';
+        const op = this.op(doWhile ? 'sol.do_while' : 'sol.while', [], [], [], 2);
+        const [condR, bodyR] = doWhile ? [op.regions[1]!, op.regions[0]!] : [op.regions[0]!, op.regions[1]!];
+        if (doWhile) this.blockInto(bodyR, () => this.body(node.body), () => this.op('sol.yield'));
+        this.blockInto(condR, () => this.op('sol.condition', [this.expr(node.condition, i1)]), () => {});
+        if (!doWhile) this.blockInto(bodyR, () => this.body(node.body), () => this.op('sol.yield'));
+        return;
+      }
+      case 'ForStatement': {
+        if (node.initializationExpression) this.statement(node.initializationExpression);
+        const op = this.op('sol.for', [], [], [], 3);
+        this.blockInto(op.regions[0]!, () => {
+          this.op('sol.condition', [node.condition ? this.expr(node.condition, i1) : this.constant(1n, i1)]);
+        }, () => {});
+        this.blockInto(op.regions[1]!, () => this.body(node.body), () => this.op('sol.yield'));
+        this.blockInto(op.regions[2]!, () => {
+          if (node.loopExpression) this.statement(node.loopExpression);
+        }, () => this.op('sol.yield'));
+        return;
+      }
+      case 'Break':
+      case 'Continue':
+        this.op(node.nodeType === 'Break' ? 'sol.break' : 'sol.continue');
+        this.terminated = true;
+        return;
+      case 'Return':
+        return this.returnStatement(node);
+      case 'EmitStatement':
+        return this.emit(node);
+      case 'RevertStatement': {
+        const r = this.reason(node.errorCall);
+        this.op('sol.revert', r.args, [], r.attrs);
+        this.terminated = true;
+        return;
+      }
+      case 'PlaceholderStatement':
+        return this.unsupported(node, 'modifiers');
+      case 'InlineAssembly':
+        return this.unsupported(node, 'inline assembly');
+      case 'TryStatement':
+        return this.unsupported(node, 'try/catch');
+    }
+    this.unsupported(node, `statement '${node.nodeType}'`);
+  }
+
+  declaration(node: AstNode): void {
+    const decls = node.declarations as (AstNode | null)[];
+    const types = decls.map((d) => (d ? this.typeOf(d) : undefined));
+    let values: (Value | undefined)[];
+    if (!node.initialValue) values = types.map((t, i) => (t ? this.zeroValue(t, decls[i]!) : undefined));
+    else if (decls.length === 1) values = [this.expr(node.initialValue, this.valueTarget(types[0]!))];
+    else values = this.exprs(node.initialValue);
+    decls.forEach((d, i) => {
+      if (!d) return;
+      const t = types[i]!;
+      const slot = this.slot(t);
+      this.op('sol.store', [this.adapt(values[i]!, t, d), slot]);
+      this.slots.set(d.id, slot);
+    });
+  }
+
+  returnStatement(node: AstNode): void {
+    if (!node.expression) {
+      this.implicitReturn();
+      return;
+    }
+    const want = this.returnSlots.map((s) => (s.type as PtrType).pointeeType);
+    const values = want.length === 1 ? [this.expr(node.expression, this.valueTarget(want[0]!))] : this.exprs(node.expression);
+    if (values.length !== want.length) this.unsupported(node, 'a return of this arity');
+    this.op('sol.return', values.map((v, i) => this.adapt(v, want[i]!, node)));
+    this.terminated = true;
+  }
+
+  emit(node: AstNode): void {
+    const call = node.eventCall as AstNode;
+    const decl = this.ctx.nodes.get(call.expression.referencedDeclaration as number);
+    if (decl?.nodeType !== 'EventDefinition') return this.unsupported(node, 'this event');
+    const params = decl.parameters.parameters as AstNode[];
+    const indexed: Value[] = [];
+    const data: Value[] = [];
+    (call.arguments as AstNode[]).forEach((a, i) => {
+      const v = this.expr(a, this.valueTarget(this.typeOf(params[i]!, 'Memory')));
+      (params[i]!.indexed ? indexed : data).push(v);
+    });
+    const attrs: [string, import('@lifeline/ir').Attribute][] = [['signature', new StringAttr(this.ctx.signatures.get(decl.id)!)]];
+    if (decl.anonymous) attrs.push(this.unit('anonymous'));
+    else attrs.push(['selector', new StringAttr(`0x${decl.eventSelector}`)]);
+    const op = this.op('sol.emit', [...indexed, ...data], [], attrs);
+    op.setAttr('operandSegmentSizes', segmentSizes([indexed.length, data.length]));
+  }
+}
+
+import { segmentSizes } from '@lifeline/ir';
+export { FunctionType, TypeAttr };

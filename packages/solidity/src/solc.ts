@@ -1,0 +1,97 @@
+/**
+ * solc-js 0.8.37 standard JSON: compiles the sources for their typed AST, ABI, storage layout
+ * and method identifiers (what the lowering reads), and builds solc-style error objects for
+ * our own `UnsupportedFeature` errors with the same `sourceLocation` shape solc uses.
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** solc's standard-JSON error object. */
+export interface SolcError {
+  type: string;
+  severity: 'error' | 'warning' | 'info';
+  component: string;
+  message: string;
+  formattedMessage: string;
+  errorCode?: string;
+  sourceLocation?: { file: string; start: number; end: number };
+}
+
+/** What `solc.compile` returns (the parts we read). */
+export interface SolcOutput {
+  errors?: SolcError[];
+  sources?: Record<string, { id: number; ast: AstNode }>;
+  contracts?: Record<string, Record<string, {
+    abi?: AbiEntry[];
+    storageLayout?: { storage: { astId: number; label: string; offset: number; slot: string; type: string }[] };
+    evm?: { methodIdentifiers?: Record<string, string> };
+  }>>;
+}
+
+export interface AbiParam { name: string; type: string; components?: AbiParam[]; indexed?: boolean }
+export interface AbiEntry { type: string; name?: string; inputs?: AbiParam[]; outputs?: AbiParam[] }
+
+/** A node of solc's JSON AST (fields vary per nodeType). */
+export type AstNode = { nodeType: string; id: number; src: string; [key: string]: any };
+
+interface Solc { compile(input: string): string }
+let solc: Solc | undefined;
+function loadSolc(): Solc {
+  return (solc ??= require('solc') as Solc);
+}
+
+/** Runs solc-js on `sources` for the AST and per-contract ABI, storage layout and selectors. */
+export function compileForAst(sources: Record<string, string>): SolcOutput {
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
+    settings: {
+      outputSelection: { '*': { '': ['ast'], '*': ['abi', 'storageLayout', 'evm.methodIdentifiers'] } },
+    },
+  };
+  try {
+    return JSON.parse(loadSolc().compile(JSON.stringify(input))) as SolcOutput;
+  } catch (e) {
+    return { errors: [internalError(`solc-js failed: ${(e as Error).message}`)] };
+  }
+}
+
+export function internalError(message: string): SolcError {
+  return { type: 'InternalCompilerError', severity: 'error', component: 'general', message, formattedMessage: `InternalCompilerError: ${message}\n` };
+}
+
+/** `start:length:fileIndex` of an AST node. */
+export function parseSrc(src: string): { start: number; length: number; file: number } {
+  const [start, length, file] = src.split(':').map(Number) as [number, number, number];
+  return { start, length, file };
+}
+
+/** Line (1-based) and column (1-based) of a character offset. */
+export function lineCol(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let last = -1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
+  }
+  return { line, col: offset - last };
+}
+
+/**
+ * An UnsupportedFeature error at `src`, formatted like solc's messages
+ * (`UnsupportedFeature: msg\n --> file:line:col:\n`).
+ */
+export function unsupportedError(message: string, file: string, start: number, length: number, text: string): SolcError {
+  const { line, col } = lineCol(text, start);
+  const lineText = text.split('\n')[line - 1] ?? '';
+  const width = Math.max(1, Math.min(length, lineText.length - col + 1));
+  const gutter = ' '.repeat(String(line).length);
+  const formattedMessage = `UnsupportedFeature: ${message}\n${gutter}--> ${file}:${line}:${col}:\n${gutter} |\n${line} | ${lineText}\n${gutter} | ${' '.repeat(col - 1)}${'^'.repeat(width)}\n\n`;
+  return {
+    type: 'UnsupportedFeature', severity: 'error', component: 'general', message, formattedMessage,
+    sourceLocation: { file, start, end: start + length },
+  };
+}

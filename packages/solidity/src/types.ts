@@ -1,0 +1,117 @@
+/**
+ * Solidity types (solc's `typeDescriptions.typeString`) as sol types.
+ *
+ *   uint8 / int256 / bool           → ui8 / si256 / i1
+ *   address [payable], bytes4       → !sol.address, !sol.fixedbytes<4>
+ *   enum C.K                        → !sol.enum<MAX>   (MAX from the EnumDefinition)
+ *   uint256[3][] memory             → !sol.array<? x !sol.array<3 x ui256, Memory>, Memory>
+ *   string calldata / bytes memory  → !sol.string<CallData> / !sol.string<Memory>
+ *   struct C.S storage ref          → !sol.struct<(members…), Storage>
+ *   mapping(address => uint256)     → !sol.mapping<!sol.address, ui256>
+ *
+ * The location suffix (`memory`, `calldata`, `storage ref`, `storage pointer`) applies to the
+ * outermost type; inner aggregates share it. Anything else (function types, contracts,
+ * fixed-point, tuples as values, recursive structs) is not a sol type: `undefined`.
+ */
+import { IntegerType, type Type } from '@lifeline/ir';
+import {
+  AddressType, ArrayType, EnumType, FixedBytesType, MappingType, StringType, StructType, type DataLocation,
+} from '@lifeline/sol';
+import type { AstNode } from './solc.js';
+
+/** Struct and enum definitions by canonical name (`C.S`), from the AST. */
+export interface TypeScope {
+  structs: Map<string, AstNode>;
+  enums: Map<string, AstNode>;
+}
+
+const LOCATIONS: [string, DataLocation][] = [
+  [' storage pointer', 'Storage'], [' storage ref', 'Storage'], [' storage', 'Storage'], [' memory', 'Memory'],
+  [' calldata', 'CallData'], [' transient', 'Transient'],
+];
+
+/** Splits `T <location>` (location undefined when not spelled). */
+function splitLocation(s: string): [string, DataLocation | undefined] {
+  for (const [suffix, loc] of LOCATIONS) if (s.endsWith(suffix)) return [s.slice(0, -suffix.length), loc];
+  return [s, undefined];
+}
+
+/** The position of the `=>` of a mapping body at depth 0. */
+function topArrow(s: string): number {
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (depth === 0 && s.startsWith(' => ', i)) return i;
+  }
+  return -1;
+}
+
+export function solTypeOfString(typeString: string, scope: TypeScope, defaultLoc: DataLocation = 'Memory'): Type | undefined {
+  const [body, loc] = splitLocation(typeString.trim());
+  return parseBody(body, loc ?? defaultLoc, scope, new Set());
+}
+
+function parseBody(s: string, loc: DataLocation, scope: TypeScope, structsSeen: Set<string>): Type | undefined {
+  s = s.trim();
+  // Array suffixes: the last `[…]` is the outermost array.
+  if (s.endsWith(']')) {
+    let depth = 0;
+    let i = s.length - 1;
+    for (; i >= 0; i--) {
+      if (s[i] === ']') depth++;
+      else if (s[i] === '[' && --depth === 0) break;
+    }
+    if (i <= 0) return undefined;
+    const inner = s.slice(0, i);
+    const size = s.slice(i + 1, -1);
+    const elt = parseBody(splitLocation(inner)[0], loc, scope, structsSeen);
+    if (!elt) return undefined;
+    if (size === '') return ArrayType.get(ArrayType.DYNAMIC, elt, loc);
+    if (!/^\d+$/.test(size)) return undefined;
+    return ArrayType.get(Number(size), elt, loc);
+  }
+  if (s.startsWith('mapping(') && s.endsWith(')')) {
+    const inner = s.slice('mapping('.length, -1);
+    const arrow = topArrow(inner);
+    if (arrow < 0) return undefined;
+    const key = parseBody(splitLocation(inner.slice(0, arrow))[0], 'Memory', scope, structsSeen);
+    const val = parseBody(splitLocation(inner.slice(arrow + 4))[0], 'Storage', scope, structsSeen);
+    return key && val ? MappingType.get(key, val) : undefined;
+  }
+  let m: RegExpExecArray | null;
+  if ((m = /^uint(\d*)$/.exec(s))) return IntegerType.get(Number(m[1] || 256), 'unsigned');
+  if ((m = /^int(\d*)$/.exec(s))) return IntegerType.get(Number(m[1] || 256), 'signed');
+  if (s === 'bool') return IntegerType.get(1);
+  if (s === 'address' || s === 'address payable') return AddressType.instance;
+  if ((m = /^bytes(\d+)$/.exec(s))) return FixedBytesType.get(Number(m[1]));
+  if (s === 'bytes' || s === 'string') return StringType.get(loc);
+  if ((m = /^enum (.+)$/.exec(s))) {
+    const def = scope.enums.get(m[1]!);
+    return def ? EnumType.get(def.members.length - 1) : undefined;
+  }
+  if ((m = /^struct (.+)$/.exec(s))) {
+    const name = m[1]!;
+    const def = scope.structs.get(name);
+    if (!def || structsSeen.has(name)) return undefined;
+    structsSeen.add(name);
+    const members: Type[] = [];
+    for (const mem of def.members as AstNode[]) {
+      const t = parseBody(splitLocation(mem.typeDescriptions.typeString)[0], loc, scope, structsSeen);
+      if (!t) return undefined;
+      members.push(t);
+    }
+    structsSeen.delete(name);
+    return StructType.get(members, loc);
+  }
+  return undefined;
+}
+
+/** Integer value range of a sol integer type. */
+export function intRange(t: IntegerType): [bigint, bigint] {
+  const w = BigInt(t.width);
+  if (t.signedness === 'signed') return [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n];
+  if (t.width === 1) return [0n, 1n];
+  return [0n, (1n << w) - 1n];
+}

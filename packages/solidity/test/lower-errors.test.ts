@@ -1,0 +1,102 @@
+/**
+ * Unsupported constructs become UnsupportedFeature errors at their exact source location;
+ * malformed source gives solc's own errors; nothing throws.
+ */
+import { describe, expect, it } from 'vitest';
+import { lowerToSol } from '@lifeline/solidity';
+import { HEADER, lowerErrors } from './helpers.js';
+
+/** The [start, end) of the `nth` occurrence of `needle` in the full source (header included). */
+function span(source: string, needle: string, nth = 0): { start: number; end: number } {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) at = source.indexOf(needle, at + 1);
+  if (at < 0) throw new Error(`'${needle}' not in source`);
+  return { start: HEADER.length + at, end: HEADER.length + at + needle.length };
+}
+
+function expectUnsupported(source: string, needle: string, message: RegExp, nth = 0): void {
+  const { errors } = lowerErrors(source);
+  expect(errors.length).toBeGreaterThan(0);
+  const e = errors.find((x) => x.type === 'UnsupportedFeature' && message.test(x.message));
+  expect(e, JSON.stringify(errors, null, 1)).toBeDefined();
+  expect(e!.severity).toBe('error');
+  expect(e!.component).toBe('general');
+  expect(e!.sourceLocation).toEqual({ file: 'a.sol', ...span(source, needle, nth) });
+  expect(e!.formattedMessage).toMatch(/^UnsupportedFeature: .*\n\s*--> a\.sol:\d+:\d+:/);
+}
+
+describe('UnsupportedFeature errors', () => {
+  it('reports inheritance at the base contract', () => {
+    const src = 'contract A {}\ncontract B is A { function f() external {} }\n';
+    // The error covers exactly the base name `A` in `is A`.
+    const { errors } = lowerErrors(src);
+    const e = errors.find((x) => /inheritance/.test(x.message))!;
+    expect(e.sourceLocation!.end - e.sourceLocation!.start).toBe(1);
+    expect(e.sourceLocation!.start).toBe(HEADER.length + src.indexOf('is A') + 3);
+  });
+
+  it('reports a modifier invocation', () => {
+    expectUnsupported(`
+contract C {
+  modifier only() { _; }
+  function f() external only {}
+}`, 'only', /modifiers/, 1);
+  });
+
+  it('reports inline assembly', () => {
+    expectUnsupported(`
+contract C {
+  function f() external pure returns (uint r) {
+    assembly { r := 1 }
+  }
+}`, 'assembly { r := 1 }', /inline assembly/);
+  });
+
+  it('reports an external call and still lowers the other functions', () => {
+    const src = `
+contract D { function g() external pure returns (uint) { return 1; } }
+contract C {
+  function f(D d) external view returns (uint) { return d.g(); }
+  function h() external pure returns (uint) { return 2; }
+}`;
+    const { errors } = lowerErrors(src);
+    const ext = errors.filter((e) => e.type === 'UnsupportedFeature');
+    expect(ext.length).toBeGreaterThan(0);
+    // The parameter `D d` (a contract type) is the first construct we cannot lower in f.
+    expect(ext[0]!.sourceLocation).toEqual({ file: 'a.sol', ...span(src, 'D d') });
+    const r = lowerToSol({ sources: { 'a.sol': HEADER + src }, contract: 'C' });
+    const text = JSON.stringify(r.module.regions[0]!.blocks[0]!.first?.name);
+    expect(text).toBe('"sol.contract"');
+  });
+
+  it('reports try/catch and libraries', () => {
+    expectUnsupported(`
+library L { function one() internal pure returns (uint) { return 1; } }
+contract C {
+  function f() external pure returns (uint) { return L.one(); }
+}`, 'L.one()', /external calls and library functions/);
+  });
+});
+
+describe('malformed source', () => {
+  it("returns solc's parser error, no crash", () => {
+    const r = lowerToSol({ sources: { 'a.sol': HEADER + 'contract C { function f( external {} }' } });
+    const errs = r.errors.filter((e) => e.severity === 'error');
+    expect(errs.length).toBeGreaterThan(0);
+    expect(errs[0]!.type).toBe('ParserError');
+    expect(errs[0]!.sourceLocation?.file).toBe('a.sol');
+    expect(r.module.regions[0]!.blocks[0]!.empty).toBe(true);
+  });
+
+  it("returns solc's type errors", () => {
+    const r = lowerToSol({ sources: { 'a.sol': HEADER + 'contract C { function f() external { uint x = "s"; } }' } });
+    expect(r.errors.some((e) => e.type === 'TypeError' && e.severity === 'error')).toBe(true);
+  });
+
+  it('survives garbage and empty input', () => {
+    for (const text of ['', '}}}}', '\u0000\u0001', 'pragma solidity ^0.4.0; contract C {}']) {
+      const r = lowerToSol({ sources: { 'a.sol': text } });
+      expect(Array.isArray(r.errors)).toBe(true);
+    }
+  });
+});
