@@ -1,0 +1,158 @@
+/**
+ * emitYul(module, contractName): a sol module → one Yul object in solc's IR layout
+ * (object.ts). The creation object runs the constructor (its arguments are ABI-decoded from
+ * the end of the initcode, as solc does) and returns the runtime object; the runtime object
+ * dispatches external calls (dispatcher.ts) to one Yul function per sol.func. Each object
+ * gets the functions reachable from its entry, generated against its own helper library.
+ * Anything the emitter cannot translate is an EmitError carrying the op (the driver turns it
+ * into an UnsupportedFeature error at the op's location).
+ */
+import { FunctionType, IntegerAttr, StringAttr, TypeAttr, type Operation } from '@lifeline/ir';
+import { ArrayType, StringType } from '../sol-types.js';
+import { decodeCalldataArray, decodeTuple, decodeValue } from './abi-decode.js';
+import { abiName, headSize, isDynamic, isValueType, type YType } from './ytypes.js';
+import { dispatcherCode, type ArgDecoder, type ExternalFunction } from './dispatcher.js';
+import { EmitError, FnEmitter, type ModuleInfo } from './emit-func.js';
+import { wordsOf, ytype } from './emit-types.js';
+import { YulLib } from './lib.js';
+import { yulObject } from './object.js';
+import { allocateMemory } from './rt-memory.js';
+
+const str = (op: Operation, n: string) => (op.getAttr(n) as StringAttr | undefined)?.value;
+const symName = (op: Operation) => str(op, 'sym_name')!;
+const fnType = (op: Operation) => (op.getAttr('function_type') as TypeAttr).value as FunctionType;
+
+function findContract(module: Operation, name: string): Operation | undefined {
+  let found: Operation | undefined;
+  module.walk((op) => {
+    if (op.name === 'sol.contract' && !found) {
+      const n = symName(op);
+      if (n === name || n.replace(/_\d+$/, '') === name) found = op;
+      return 'skip';
+    }
+    return undefined;
+  });
+  return found;
+}
+
+/** Yul function name of a sol.func symbol (solc: `fun_<name>_<id>`). */
+const yulFuncName = (sym: string) => `fun_${sym.replace(/[^A-Za-z0-9_$]/g, '_')}`;
+
+export function emitYul(module: Operation, contractName: string): string {
+  const contract = findContract(module, contractName);
+  if (!contract) throw new EmitError(`contract ${contractName} not found in the sol module`);
+  const ops = contract.regions[0]!.blocks[0]!.opList();
+  const funcs = new Map<string, Operation>();
+  const stateVars = new Map<string, { slot: bigint; offset: number }>();
+  for (const op of ops) {
+    if (op.name === 'sol.func') funcs.set(symName(op), op);
+    else if (op.name === 'sol.state_var')
+      stateVars.set(symName(op), { slot: (op.getAttr('slot') as IntegerAttr).value, offset: Number((op.getAttr('offset') as IntegerAttr).value) });
+  }
+  const info: ModuleInfo = { stateVars, funcName: yulFuncName };
+  const kind = (f: Operation) => str(f, 'kind') ?? 'function';
+  const ctor = [...funcs.values()].find((f) => kind(f) === 'constructor');
+  const unsupportedKind = [...funcs.values()].find((f) => kind(f) === 'fallback' || kind(f) === 'receive');
+  if (unsupportedKind) throw new EmitError(`${kind(unsupportedKind)} functions are not supported`, unsupportedKind);
+
+  // ---- creation object ----
+  const ctorLib = new YulLib();
+  let ctorCode = '';
+  if (!ctor || str(ctor, 'state_mutability') !== 'payable') ctorCode += 'if callvalue() { revert(0, 0) }\n';
+  if (ctor) {
+    const params = fnType(ctor).inputs;
+    const types = params.map((t) => ytype(t));
+    if (types.length) {
+      const vs = params.map((_, i) => `ctor_arg_${i}`);
+      ctorCode += `let programSize := datasize("${objectName(contractName)}")\nlet argSize := sub(codesize(), programSize)\nlet memoryDataOffset := ${allocateMemory(ctorLib)}(argSize)\ncodecopy(memoryDataOffset, programSize, argSize)\nlet ${vs.join(', ')} := ${decodeTuple(ctorLib, types, 'memory')}(memoryDataOffset, add(memoryDataOffset, argSize))\n`;
+      ctorCode += `${yulFuncName(symName(ctor))}(${vs.join(', ')})`;
+    } else ctorCode += `${yulFuncName(symName(ctor))}()`;
+  }
+  const ctorFunctions = ctor ? emitReachable([ctor], funcs, ctorLib, info) : [];
+
+  // ---- runtime object ----
+  const rtLib = new YulLib();
+  const externals = [...funcs.values()].filter((f) => str(f, 'selector') && kind(f) !== 'constructor');
+  const entries: ExternalFunction[] = externals.map((f) => externalEntry(f, rtLib));
+  const byImpl = new Map(externals.map((f) => [yulFuncName(symName(f)), f]));
+  const runtimeCode = dispatcherCode(rtLib, entries, (e) => calldataDecoder(rtLib, byImpl.get(e.impl)!, e));
+  const runtimeFunctions = emitReachable(externals, funcs, rtLib, info);
+  return yulObject({ name: objectName(contractName), ctorCode, ctorLib, ctorFunctions, runtimeCode, runtimeLib: rtLib, runtimeFunctions });
+}
+
+function objectName(contractName: string): string {
+  return contractName.replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+function externalEntry(f: Operation, _lib: YulLib): ExternalFunction {
+  const t = fnType(f);
+  const name = str(f, 'orig_name') ?? symName(f);
+  const params = t.inputs.map((p) => ytype(p));
+  return {
+    selector: Number(BigInt(str(f, 'selector')!)),
+    signature: `${name}(${params.map((p) => abiName(p)).join(',')})`,
+    params,
+    returns: t.results.map((r) => ytype(r)),
+    payable: str(f, 'state_mutability') === 'payable',
+    impl: yulFuncName(symName(f)),
+  };
+}
+
+
+/**
+ * The decode statement of an external function's arguments: memory parameters are decoded
+ * into memory; dynamic calldata arrays / bytes stay in calldata as (offset, length).
+ */
+function calldataDecoder(lib: YulLib, f: Operation, e: ExternalFunction): ArgDecoder {
+  const inputs = fnType(f).inputs;
+  const calldataIdx = inputs.map((t) => (t instanceof ArrayType || t instanceof StringType) && t.loc === 'CallData');
+  if (!calldataIdx.some(Boolean)) {
+    const names = e.params.map((_, i) => `param_${i}`);
+    return { names, code: names.length ? `let ${names.join(', ')} := ${decodeTuple(lib, e.params, 'calldata')}(4, calldatasize())` : `${decodeTuple(lib, [], 'calldata')}(4, calldatasize())` };
+  }
+  const lines: string[] = [];
+  const names: string[] = [];
+  const head = e.params.reduce((s, t, i) => s + (calldataIdx[i] ? 32 : headSize(t)), 0);
+  lines.push(`if slt(sub(calldatasize(), 4), ${head}) { revert(0, 0) }`);
+  let off = 4;
+  inputs.forEach((t, i) => {
+    const y = e.params[i]!;
+    if (calldataIdx[i]) {
+      const at = t as ArrayType | StringType;
+      if (at instanceof ArrayType && (!at.isDynamic || wordsOf(at.eltType) !== 1 || !isValueLike(at))) throw new EmitError(`calldata parameter of type ${t} is not supported`, f);
+      lines.push(`let param_${i}_off := calldataload(${off})\nif gt(param_${i}_off, 0xffffffffffffffff) { revert(0, 0) }\nlet param_${i}, param_${i}_1 := ${decodeCalldataArray(lib, y)}(add(4, param_${i}_off), calldatasize())`);
+      names.push(`param_${i}`, `param_${i}_1`);
+      off += 32;
+    } else {
+      const dyn = isDynamic(y);
+      if (dyn) lines.push(`let param_${i}_off := calldataload(${off})\nif gt(param_${i}_off, 0xffffffffffffffff) { revert(0, 0) }\nlet param_${i} := ${decodeValueOf(lib, y)}(add(4, param_${i}_off), calldatasize())`);
+      else lines.push(`let param_${i} := ${decodeValueOf(lib, y)}(${off}, calldatasize())`);
+      names.push(`param_${i}`);
+      off += headSize(y);
+    }
+  });
+  return { names, code: lines.join('\n') };
+}
+
+const decodeValueOf = (lib: YulLib, y: YType) => decodeValue(lib, y, 'calldata');
+const isValueLike = (t: ArrayType) => isValueType(ytype(t.eltType));
+
+/** Emits `roots` and every sol.func they call, each once, against `lib`. */
+function emitReachable(roots: Operation[], funcs: Map<string, Operation>, lib: YulLib, info: ModuleInfo): string[] {
+  const seen = new Set<string>();
+  const order: Operation[] = [];
+  const visit = (f: Operation) => {
+    const s = symName(f);
+    if (seen.has(s)) return;
+    seen.add(s);
+    order.push(f);
+    f.walk((op) => {
+      if (op.name === 'sol.call') {
+        const callee = funcs.get((op.getAttr('callee') as unknown as { leaf: string }).leaf);
+        if (callee) visit(callee);
+      }
+    });
+  };
+  roots.forEach(visit);
+  return order.map((f) => new FnEmitter(lib, info).emitFunction(f, yulFuncName(symName(f))));
+}

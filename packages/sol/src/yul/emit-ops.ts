@@ -1,0 +1,421 @@
+/**
+ * The per-op translation table: each sol op (other than control flow, emit-func.ts) becomes
+ * Yul statements over the runtime library, as solc's IR generator would write them.
+ */
+import { IntegerAttr, IntegerType, StringAttr, type Operation, type Type, type Value } from '@lifeline/ir';
+import {
+  ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringType, StructType,
+} from '../sol-types.js';
+import { decodeAvailable, decodeTuple } from './abi-decode.js';
+import { emitEvent, encodeToBytes, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
+import { EmitError, type FnEmitter } from './emit-func.js';
+import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
+import { hex, literalWords, yfn } from './lib.js';
+import { checked, cleanupExpr, convertExpr, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
+import {
+  allocateAndZero, allocateAndZeroArray, allocateMemory, allocateMemoryArray, allocateUnbounded, keccakBytes,
+  memoryIndexAccess, panic, PanicCode,
+} from './rt-memory.js';
+import {
+  mappingSlot, mappingSlotBytes, readStorageDynOffset, storageIndexAccess, writeStorageDynOffset,
+} from './rt-storage.js';
+import { stringLiteral, tid, type YType } from './ytypes.js';
+
+type Handler = (e: FnEmitter, op: Operation) => string;
+
+const U = (op: Operation, i = 0) => op.operand(i);
+const attrInt = (op: Operation, n: string) => (op.getAttr(n) as IntegerAttr).value;
+const attrStr = (op: Operation, n: string) => (op.getAttr(n) as StringAttr | undefined)?.value;
+const word = (v: bigint) => hex(BigInt.asUintN(256, v));
+
+function unsupported(op: Operation, what: string): never {
+  throw new EmitError(`${op.name}: ${what} is not supported by the Yul emitter`, op);
+}
+
+function arith(name: 'add' | 'sub' | 'mul' | 'div' | 'mod'): Handler {
+  return (e, op) => {
+    const t = ytype(op.result(0).type);
+    const f = op.getAttr('checked') ? checked(e.lib, name, t) : wrapping(e.lib, name, t);
+    return e.let(op.result(0), `${f}(${e.w(U(op))}, ${e.w(U(op, 1))})`);
+  };
+}
+
+function bitwise(name: 'and' | 'or' | 'xor'): Handler {
+  return (e, op) => e.let(op.result(0), `${name}(${e.w(U(op))}, ${e.w(U(op, 1))})`);
+}
+
+const CMP: Record<string, (s: boolean, a: string, b: string) => string> = {
+  eq: (_s, a, b) => `eq(${a}, ${b})`,
+  ne: (_s, a, b) => `iszero(eq(${a}, ${b}))`,
+  lt: (s, a, b) => `${s ? 'slt' : 'lt'}(${a}, ${b})`,
+  gt: (s, a, b) => `${s ? 'sgt' : 'gt'}(${a}, ${b})`,
+  le: (s, a, b) => `iszero(${s ? 'sgt' : 'gt'}(${a}, ${b}))`,
+  ge: (s, a, b) => `iszero(${s ? 'slt' : 'lt'}(${a}, ${b}))`,
+};
+
+const ENV: Record<string, string> = {
+  caller: 'caller()', callvalue: 'callvalue()', address: 'address()', origin: 'origin()', timestamp: 'timestamp()',
+  number: 'number()', chainid: 'chainid()', gasprice: 'gasprice()', coinbase: 'coinbase()', basefee: 'basefee()',
+  gaslimit: 'gaslimit()', prevrandao: 'prevrandao()', blobbasefee: 'blobbasefee()',
+};
+
+const isSigned = (t: Type) => t instanceof IntegerType && t.signedness === 'signed';
+
+/**
+ * A sol.string_lit whose every user encodes it (abi.encode, revert/require data, event data)
+ * is never materialised in memory: the encoders write the literal in place, as solc does.
+ */
+export function inPlaceLiteral(v: Value): string | undefined {
+  const def = v.definingOp;
+  if (!def || def.name !== 'sol.string_lit') return undefined;
+  const ok = v.users().every((u) => {
+    if (u.name === 'sol.encode') return !u.getAttr('packed');
+    if (u.name === 'sol.revert' || u.name === 'sol.require') return !!u.getAttr('error');
+    if (u.name === 'sol.emit') return !u.def!.operandGroup(u, 'indexed').includes(v);
+    return false;
+  });
+  return ok ? attrStr(def, 'value') : undefined;
+}
+
+/** Types of values passed to the ABI library (only memory aggregates and values). */
+function abiType(op: Operation, v: Value): YType {
+  const lit = inPlaceLiteral(v);
+  if (lit !== undefined) return stringLiteral(lit);
+  const t = v.type;
+  if (isValue(t)) return ytype(t);
+  if ((t instanceof ArrayType || t instanceof StringType || t instanceof StructType) && t.loc === 'Memory') return ytype(t);
+  return unsupported(op, `an operand of type ${t}`);
+}
+
+/** Error(string) / custom-error revert statement for sol.revert / sol.require operands. */
+function revertStmt(e: FnEmitter, op: Operation, args: Value[]): string {
+  const msg = attrStr(op, 'msg');
+  if (msg !== undefined) return `${revertStringLiteral(e.lib, msg)}()`;
+  const err = op.getAttr('error');
+  if (err) {
+    const sel = attrStr(op, 'selector');
+    if (!sel) return unsupported(op, 'a custom error without its selector');
+    const types = args.map((a) => abiType(op, a));
+    return `${revertWithError(e.lib, Number(BigInt(sel)), types)}(${args.map((a) => e.w(a)).join(', ')})`;
+  }
+  if (args.length === 1) return `${revertWithError(e.lib, errorStringSelector, [abiType(op, args[0]!)])}(${e.w(args[0]!)})`;
+  return 'revert(0, 0)';
+}
+
+/** `sha256(bytes)`: the precompile at address 2 over a copy at the free pointer; a failed call forwards its revert. */
+function sha256Fn(e: FnEmitter): string {
+  return e.lib.fn('sha256_bytes_memory', () =>
+    yfn(
+      'sha256_bytes_memory',
+      ['value'],
+      ['hash'],
+      `let pos := ${allocateUnbounded(e.lib)}()\nlet length := mload(value)\nmcopy(pos, add(value, 0x20), length)\nif iszero(staticcall(gas(), 2, pos, length, 0, 32)) {\n    let fmp := ${allocateUnbounded(e.lib)}()\n    returndatacopy(fmp, 0, returndatasize())\n    revert(fmp, returndatasize())\n}\nhash := mload(0)`,
+    ),
+  );
+}
+
+/** A string literal copied into a fresh memory string. */
+function literalToMemory(e: FnEmitter, text: string): string {
+  const name = `copy_literal_to_memory_${e.lib.literalId(text)}`;
+  return e.lib.fn(name, () => {
+    const data = new TextEncoder().encode(text);
+    const stores = literalWords(data).map((w, k) => `mstore(add(memPtr, ${hex(32 + k * 32)}), ${w})`);
+    return yfn(name, [], ['memPtr'], [`memPtr := ${allocateMemoryArray(e.lib, { kind: 'string' })}(${hex(data.length)})`, ...stores].join('\n'));
+  });
+}
+
+/** Length of a storage byte array from its slot word (short/long encoding; Panic 0x22 when corrupt). */
+function storageByteArrayLength(e: FnEmitter): string {
+  return e.lib.fn('extract_byte_array_length', () =>
+    yfn(
+      'extract_byte_array_length',
+      ['data'],
+      ['length'],
+      `length := div(data, 2)\nlet outOfPlaceEncoding := and(data, 1)\nif iszero(outOfPlaceEncoding) { length := and(length, 0x7f) }\nif eq(outOfPlaceEncoding, lt(length, 32)) { ${panic(e.lib, PanicCode.storageEncoding)}() }`,
+    ),
+  );
+}
+
+const H: Record<string, Handler> = {
+  'sol.constant': (e, op) => e.let(op.result(0), word(attrInt(op, 'value'))),
+  'sol.add': arith('add'),
+  'sol.sub': arith('sub'),
+  'sol.mul': arith('mul'),
+  'sol.div': arith('div'),
+  'sol.mod': arith('mod'),
+  'sol.exp': (e, op) => {
+    const t = ytype(op.result(0).type);
+    const f = op.getAttr('checked') ? checked(e.lib, 'exp', t, ytype(U(op, 1).type)) : wrappingExp(e.lib, t);
+    return e.let(op.result(0), `${f}(${e.w(U(op))}, ${e.w(U(op, 1))})`);
+  },
+  'sol.not': (e, op) => {
+    const t = op.result(0).type;
+    if (t instanceof IntegerType && t.width === 1) return e.let(op.result(0), `iszero(${e.w(U(op))})`);
+    return e.let(op.result(0), cleanupExpr(ytype(t), `not(${e.w(U(op))})`));
+  },
+  'sol.and': bitwise('and'),
+  'sol.or': bitwise('or'),
+  'sol.xor': bitwise('xor'),
+  'sol.shl': (e, op) => e.let(op.result(0), cleanupExpr(ytype(op.result(0).type), `shl(${e.w(U(op, 1))}, ${e.w(U(op))})`)),
+  'sol.shr': (e, op) => {
+    const t = op.result(0).type;
+    const f = isSigned(t) ? 'sar' : 'shr';
+    return e.let(op.result(0), cleanupExpr(ytype(t), `${f}(${e.w(U(op, 1))}, ${e.w(U(op))})`));
+  },
+  'sol.addmod': (e, op) => modArith(e, op, 'addmod'),
+  'sol.mulmod': (e, op) => modArith(e, op, 'mulmod'),
+  'sol.cmp': (e, op) => e.let(op.result(0), CMP[attrStr(op, 'predicate')!]!(isSigned(U(op).type), e.w(U(op)), e.w(U(op, 1)))),
+  'sol.cast': (e, op) => {
+    const from = U(op).type, to = op.result(0).type;
+    if (from === to) return e.let(op.result(0), e.w(U(op)));
+    if (to instanceof EnumType && from instanceof EnumType) return e.let(op.result(0), e.w(U(op)));
+    return e.let(op.result(0), convertExpr(e.lib, ytype(from), ytype(to), e.w(U(op))));
+  },
+  'sol.env': (e, op) => e.let(op.result(0), ENV[attrStr(op, 'name')!]!),
+
+  'sol.malloc': (e, op) => {
+    const t = op.result(0).type;
+    const y = ytype(t);
+    const zero = !!op.getAttr('zero_init');
+    if (op.operands.length) {
+      const n = e.w(U(op));
+      return e.let(op.result(0), zero ? `${allocateAndZeroArray(e.lib, y)}(${n})` : `${allocateMemoryArray(e.lib, y)}(${n})`);
+    }
+    if (zero) return e.let(op.result(0), `${allocateAndZero(e.lib, y)}()`);
+    const size = t instanceof StructType ? t.memberTypes.length * 32 : (t as ArrayType).size * 32;
+    return e.let(op.result(0), `${allocateMemory(e.lib)}(${hex(size)})`);
+  },
+  'sol.empty': (e, op) => e.let(op.result(0), '0x60'),
+  'sol.alloca': (e, op) => {
+    const names = e.bind(op.result(0));
+    return `let ${names.join(', ')}`;
+  },
+  'sol.gep': gep,
+  'sol.load': (e, op) => {
+    const p = U(op).type as PtrType;
+    const t = op.result(0).type;
+    if (p.loc === 'Stack') {
+      // a copy: the slot may be assigned again while this value is live
+      const src = e.ws(U(op));
+      return e.bind(op.result(0)).map((d, i) => `let ${d} := ${src[i]}`).join('\n');
+    }
+    if (p.loc === 'Memory') {
+      if (e.bytePtrs.has(U(op))) return e.let(op.result(0), `and(mload(${e.w(U(op))}), ${hex(0xffn << 248n)})`);
+      return e.let(op.result(0), isValue(t) ? cleanupExpr(ytype(t), `mload(${e.w(U(op))})`) : `mload(${e.w(U(op))})`);
+    }
+    if (p.loc === 'Storage') {
+      const [slot, off] = e.ws(U(op));
+      if (isValue(t)) return e.let(op.result(0), `${readStorageDynOffset(e.lib, ytype(t))}(${slot}, ${off})`);
+      return e.let(op.result(0), slot!);
+    }
+    if (p.loc === 'CallData' && isValue(t)) {
+      const y = ytype(t);
+      const v = e.fresh();
+      return `let ${v} := calldataload(${e.w(U(op))})\n${validatorRevert(e.lib, y)}(${v})\n${e.let(op.result(0), v)}`;
+    }
+    return unsupported(op, `a load from ${p}`);
+  },
+  'sol.store': (e, op) => {
+    const p = U(op, 1).type as PtrType;
+    const v = U(op);
+    if (p.loc === 'Stack') {
+      const dst = e.ws(U(op, 1));
+      const src = e.ws(v);
+      return dst.map((d, i) => `${d} := ${src[i]}`).join('\n');
+    }
+    if (p.loc === 'Memory') {
+      if (e.bytePtrs.has(U(op, 1))) return `mstore8(${e.w(U(op, 1))}, byte(0, ${e.w(v)}))`;
+      return `mstore(${e.w(U(op, 1))}, ${isValue(v.type) ? cleanupExpr(ytype(v.type), e.w(v)) : e.w(v)})`;
+    }
+    if (p.loc === 'Storage' && isValue(v.type)) {
+      const [slot, off] = e.ws(U(op, 1));
+      return `${writeStorageDynOffset(e.lib, ytype(v.type))}(${slot}, ${off}, ${e.w(v)})`;
+    }
+    return unsupported(op, `a store to ${p}`);
+  },
+  'sol.delete': (e, op) => {
+    const p = U(op).type as PtrType;
+    if (p.loc !== 'Storage' || !isValue(p.pointeeType)) return unsupported(op, `delete of ${p}`);
+    const [slot, off] = e.ws(U(op));
+    return `${writeStorageDynOffset(e.lib, ytype(p.pointeeType))}(${slot}, ${off}, 0)`;
+  },
+  'sol.addr_of': (e, op) => {
+    const sym = (op.getAttr('var') as unknown as { leaf: string }).leaf;
+    const sv = e.mod.stateVars.get(sym);
+    if (!sv) return unsupported(op, `state variable @${sym}`);
+    const [a, b] = e.bind(op.result(0));
+    return `let ${a} := ${hex(sv.slot)}\nlet ${b} := ${sv.offset}`;
+  },
+  'sol.map': (e, op) => {
+    const m = U(op).type as MappingType;
+    const k = U(op, 1);
+    const names = e.bind(op.result(0));
+    let slot: string;
+    if (isValue(m.keyType)) slot = `${mappingSlot(e.lib, ytype(m.keyType))}(${e.w(U(op))}, ${e.w(k)})`;
+    else if (m.keyType instanceof StringType && m.keyType.loc === 'Memory') slot = `${mappingSlotBytes(e.lib)}(${e.w(U(op))}, ${e.w(k)})`;
+    else return unsupported(op, `a mapping key of type ${m.keyType}`);
+    return `let ${names[0]} := ${slot}\nlet ${names[1]} := 0`;
+  },
+  'sol.length': (e, op) => {
+    const t = U(op).type as ArrayType | StringType;
+    if (t instanceof ArrayType && !t.isDynamic) return e.let(op.result(0), hex(t.size));
+    if (t.loc === 'Memory') return e.let(op.result(0), `mload(${e.w(U(op))})`);
+    if (t.loc === 'CallData') return e.let(op.result(0), e.ws(U(op))[1]!);
+    if (t.loc === 'Storage') {
+      if (t instanceof StringType) return e.let(op.result(0), `${storageByteArrayLength(e)}(sload(${e.w(U(op))}))`);
+      return e.let(op.result(0), `sload(${e.w(U(op))})`);
+    }
+    return unsupported(op, `the length of ${t}`);
+  },
+  'sol.push': (e, op) => {
+    const t = U(op).type;
+    if (!(t instanceof ArrayType)) return unsupported(op, 'push on storage bytes');
+    const slot = e.w(U(op));
+    const len = e.fresh();
+    const names = e.bind(op.result(0));
+    const acc = storageIndexAccess(e.lib, ytype(t.eltType), null, storageSlots(t.eltType));
+    return `let ${len} := sload(${slot})\nif iszero(lt(${len}, 18446744073709551616)) { ${panic(e.lib, PanicCode.memory)}() }\nsstore(${slot}, add(${len}, 1))\nlet ${names.join(', ')} := ${acc}(${slot}, ${len})`;
+  },
+  'sol.pop': (e, op) => {
+    const t = U(op).type;
+    if (!(t instanceof ArrayType) || !isValue(t.eltType)) return unsupported(op, 'pop on this array');
+    const slot = e.w(U(op));
+    const len = e.fresh();
+    const [s, o] = [e.fresh(), e.fresh()];
+    const acc = storageIndexAccess(e.lib, ytype(t.eltType), null, 1);
+    return `let ${len} := sload(${slot})\nif iszero(${len}) { ${panic(e.lib, PanicCode.popEmpty)}() }\n${len} := sub(${len}, 1)\nlet ${s}, ${o} := ${acc}(${slot}, ${len})\n${writeStorageDynOffset(e.lib, ytype(t.eltType))}(${s}, ${o}, 0)\nsstore(${slot}, ${len})`;
+  },
+  'sol.encode': (e, op) => {
+    const sel = op.def!.operandGroup(op, 'selector');
+    const args = op.def!.operandGroup(op, 'args');
+    const types = args.map((a) => abiType(op, a));
+    const mode = op.getAttr('packed') ? 'packed' : sel.length ? 'selector' : 'abi';
+    const vals = [...sel, ...args].map((a) => e.w(a));
+    return e.let(op.result(0), `${encodeToBytes(e.lib, types, mode)}(${vals.join(', ')})`);
+  },
+  'sol.decode': (e, op) => {
+    const types = op.results.map((r) => abiType(op, r));
+    const d = e.w(U(op));
+    const names = op.results.flatMap((r) => e.bind(r));
+    return `let ${names.join(', ')} := ${decodeTuple(e.lib, types, 'memory')}(add(${d}, 32), add(add(${d}, 32), mload(${d})))`;
+  },
+  'sol.keccak256': (e, op) => e.let(op.result(0), `${keccakBytes(e.lib)}(${e.w(U(op))})`),
+  'sol.sha256': (e, op) => e.let(op.result(0), `${sha256Fn(e)}(${e.w(U(op))})`),
+  'sol.concat': (e, op) => {
+    const args = op.operandValues();
+    return e.let(op.result(0), `${encodeToBytes(e.lib, args.map((a) => abiType(op, a)), 'packed')}(${args.map((a) => e.w(a)).join(', ')})`);
+  },
+  'sol.string_lit': (e, op) => {
+    if (inPlaceLiteral(op.result(0)) !== undefined) return e.let(op.result(0), '0');
+    return e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`);
+  },
+  'sol.array_lit': (e, op) => {
+    const t = op.result(0).type as ArrayType;
+    const [p] = e.bind(op.result(0));
+    const stores = op.operandValues().map((v, k) => `mstore(add(${p}, ${hex(k * 32)}), ${isValue(v.type) ? cleanupExpr(ytype(v.type), e.w(v)) : e.w(v)})`);
+    return [`let ${p} := ${allocateMemory(e.lib)}(${hex(t.size * 32)})`, ...stores].join('\n');
+  },
+  'sol.data_loc_cast': dataLocCast,
+  'sol.call': (e, op) => {
+    const callee = (op.getAttr('callee') as unknown as { leaf: string }).leaf;
+    const call = `${e.mod.funcName(callee)}(${op.operandValues().flatMap((v) => e.ws(v)).join(', ')})`;
+    if (!op.results.length) return call;
+    return `let ${op.results.flatMap((r) => e.bind(r)).join(', ')} := ${call}`;
+  },
+  'sol.require': (e, op) => `if iszero(${e.w(U(op))}) { ${revertStmt(e, op, op.operandValues().slice(1))} }`,
+  'sol.revert': (e, op) => revertStmt(e, op, op.operandValues()),
+  'sol.assert': (e, op) => `if iszero(${e.w(U(op))}) { ${panic(e.lib, PanicCode.assert)}() }`,
+  'sol.panic': (e, op) => `${panic(e.lib, Number(attrInt(op, 'code')))}()`,
+  'sol.emit': (e, op) => {
+    const indexed = op.def!.operandGroup(op, 'indexed');
+    const args = op.def!.operandGroup(op, 'args');
+    const sel = op.getAttr('anonymous') ? null : (attrStr(op, 'selector') ?? null);
+    if (!op.getAttr('anonymous') && !sel) return unsupported(op, 'an event without its selector');
+    const all = [...indexed, ...args];
+    const fn = emitEvent(e.lib, sel, all.map((a) => abiType(op, a)), all.map((_, i) => i < indexed.length));
+    return `${fn}(${all.map((a) => e.w(a)).join(', ')})`;
+  },
+};
+
+function modArith(e: FnEmitter, op: Operation, f: 'addmod' | 'mulmod'): string {
+  const m = e.w(U(op, 2));
+  return `if iszero(${m}) { ${panic(e.lib, PanicCode.divByZero)}() }\n${e.let(op.result(0), `${f}(${e.w(U(op))}, ${e.w(U(op, 1))}, ${m})`)}`;
+}
+
+function gep(e: FnEmitter, op: Operation): string {
+  const base = U(op);
+  const t = base.type;
+  const idx = U(op, 1);
+  const noCheck = !!op.getAttr('no_panic_bounds');
+  const r = op.result(0);
+  if (t instanceof StructType) {
+    const k = Number((idx.definingOp!.getAttr('value') as IntegerAttr).value);
+    if (t.loc === 'Memory') return e.let(r, `add(${e.w(base)}, ${hex(k * 32)})`);
+    if (t.loc === 'Storage') {
+      const m = structLayout(t).members[k]!;
+      const [s, o] = e.bind(r);
+      return `let ${s} := add(${e.w(base)}, ${hex(m.slot)})\nlet ${o} := ${m.offset}`;
+    }
+    return unsupported(op, `a member of ${t}`);
+  }
+  if (t instanceof StringType && t.loc === 'Memory') {
+    e.bytePtrs.add(r);
+    const y = { kind: 'bytes' } as YType;
+    return e.let(r, noCheck ? `add(add(${e.w(base)}, 32), ${e.w(idx)})` : `${memoryIndexAccess(e.lib, y)}(${e.w(base)}, ${e.w(idx)})`);
+  }
+  if (t instanceof ArrayType) {
+    if (t.loc === 'Memory') {
+      if (noCheck) return e.let(r, `add(${e.w(base)}, ${t.isDynamic ? `add(32, mul(${e.w(idx)}, 32))` : `mul(${e.w(idx)}, 32)`})`);
+      return e.let(r, `${memoryIndexAccess(e.lib, ytype(t))}(${e.w(base)}, ${e.w(idx)})`);
+    }
+    if (t.loc === 'Storage') {
+      const names = e.bind(r);
+      return `let ${names.join(', ')} := ${storageIndexAccess(e.lib, ytype(t.eltType), t.isDynamic ? null : t.size, storageSlots(t.eltType))}(${e.w(base)}, ${e.w(idx)})`;
+    }
+    if (t.loc === 'CallData' && isValue(t.eltType)) {
+      const [pos, len] = t.isDynamic ? e.ws(base) : [e.w(base), hex(t.size)];
+      const check = noCheck ? '' : `if iszero(lt(${e.w(idx)}, ${len})) { ${panic(e.lib, PanicCode.outOfBounds)}() }\n`;
+      return `${check}${e.let(r, `add(${pos}, mul(${e.w(idx)}, 32))`)}`;
+    }
+  }
+  return unsupported(op, `an element of ${t}`);
+}
+
+function dataLocCast(e: FnEmitter, op: Operation): string {
+  const from = U(op).type;
+  const to = op.result(0).type;
+  const y = ytype(to);
+  if ((from instanceof StringType || from instanceof ArrayType) && from.loc === 'CallData' && (to as ArrayType).loc === 'Memory') {
+    if (from instanceof ArrayType && (!from.isDynamic || !isValue(from.eltType))) return unsupported(op, 'this calldata to memory copy');
+    const [pos, len] = e.ws(U(op));
+    return e.let(op.result(0), `${decodeAvailableFromCalldata(e, y)}(${pos}, ${len}, calldatasize())`);
+  }
+  if (from instanceof ArrayType && from.loc === 'Storage' && to instanceof ArrayType && to.loc === 'Memory' && from.isDynamic && isValue(from.eltType)) {
+    const fn = storageArrayToMemory(e, from.eltType, y);
+    return e.let(op.result(0), `${fn}(${e.w(U(op))})`);
+  }
+  return unsupported(op, `a copy from ${from} to ${to}`);
+}
+
+function decodeAvailableFromCalldata(e: FnEmitter, y: YType): string {
+  return decodeAvailable(e.lib, y, 'calldata');
+}
+
+function storageArrayToMemory(e: FnEmitter, elt: Type, y: YType): string {
+  const ey = ytype(elt);
+  const name = `copy_array_from_storage_to_memory_${tid(ey)}`;
+  return e.lib.fn(name, () =>
+    yfn(
+      name,
+      ['slot'],
+      ['memPtr'],
+      `let length := sload(slot)\nmemPtr := ${allocateMemoryArray(e.lib, y)}(length)\nlet dst := add(memPtr, 0x20)\nfor { let i := 0 } lt(i, length) { i := add(i, 1) } {\n    let s, o := ${storageIndexAccess(e.lib, ey, null, 1)}(slot, i)\n    mstore(dst, ${readStorageDynOffset(e.lib, ey)}(s, o))\n    dst := add(dst, 0x20)\n}`,
+    ),
+  );
+}
+
+export function emitOp(e: FnEmitter, op: Operation): string {
+  const h = H[op.name];
+  if (!h) return unsupported(op, 'this operation');
+  return h(e, op);
+}

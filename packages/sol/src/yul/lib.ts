@@ -1,0 +1,77 @@
+/**
+ * YulLib: the helper functions one Yul object needs, generated on demand and emitted once.
+ *
+ * solc's IR generator names every helper after what it does and the types it handles
+ * (`checked_add_t_uint8`, `abi_decode_t_bytes_memory_ptr`) and emits each name once per
+ * object; we do the same so that a sol program uses exactly the helpers it needs and solc's
+ * Yul optimizer sees code shaped like its own IR (it inlines and specialises the rest).
+ *
+ * A helper is registered by name with a builder; the builder runs once, the first time the
+ * name is asked for, and may ask for other helpers. The name is reserved before the builder
+ * runs, so recursive types (nested arrays) terminate. Output order is first-request order,
+ * which makes it deterministic.
+ */
+export class YulLib {
+  private readonly bodies = new Map<string, string>();
+  private readonly literalIds = new Map<string, number>();
+
+  /** Returns `name`, building its function text the first time it is asked for. */
+  fn(name: string, build: () => string): string {
+    if (!this.bodies.has(name)) {
+      this.bodies.set(name, '');
+      this.bodies.set(name, build());
+    }
+    return name;
+  }
+
+  has(name: string): boolean {
+    return this.bodies.has(name);
+  }
+
+  /** A small stable number for a string literal (helpers that store it are named by it). */
+  literalId(text: string): number {
+    let id = this.literalIds.get(text);
+    if (id === undefined) this.literalIds.set(text, (id = this.literalIds.size));
+    return id;
+  }
+
+  /** Every helper function's text, in first-request order. */
+  functions(): string[] {
+    return [...this.bodies.values()];
+  }
+}
+
+/** `0x…` for a non-negative bigint or number. */
+export function hex(v: bigint | number): string {
+  return '0x' + BigInt(v).toString(16);
+}
+
+export const U256_MAX = (1n << 256n) - 1n;
+/** The largest memory address solc lets the free pointer reach (2^64 - 1). */
+export const MEM_LIMIT = '0xffffffffffffffff';
+
+/** Indents every line of a block of Yul by `n` levels of four spaces. */
+export function indent(text: string, n = 1): string {
+  const pad = '    '.repeat(n);
+  return text
+    .split('\n')
+    .map((l) => (l.length ? pad + l : l))
+    .join('\n');
+}
+
+/** A function definition: `function name(a, b) -> r { body }`. */
+export function yfn(name: string, params: string[], rets: string[], body: string): string {
+  const r = rets.length ? ` -> ${rets.join(', ')}` : '';
+  return `function ${name}(${params.join(', ')})${r} {\n${indent(body.trim())}\n}`;
+}
+
+/** Yul for bytes of a string literal as 32-byte words (left aligned, zero padded). */
+export function literalWords(bytes: Uint8Array): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < bytes.length; i += 32) {
+    let h = '';
+    for (let j = 0; j < 32; j++) h += (i + j < bytes.length ? bytes[i + j]! : 0).toString(16).padStart(2, '0');
+    words.push('0x' + h);
+  }
+  return words;
+}

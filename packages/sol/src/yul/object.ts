@@ -1,0 +1,48 @@
+/**
+ * Yul object layout as solc's IR generator writes it:
+ *
+ *   object "<Name>" {                       creation code
+ *     code { mstore(64, memoryguard(128))  ·  constructor code  ·  codecopy runtime at fp  ·  return }
+ *     object "<Name>_deployed" {            runtime code
+ *       code { mstore(64, memoryguard(128))  ·  dispatcher  ·  functions }
+ *     }
+ *   }
+ *
+ * Each object has its own helper library (YulLib): helpers are emitted once per object.
+ */
+import { indent, type YulLib } from './lib.js';
+import { allocateUnbounded } from './rt-memory.js';
+
+export interface ObjectParts {
+  name: string;
+  /** Creation code statements (state variable initialisers, constructor call). */
+  ctorCode: string;
+  ctorLib: YulLib;
+  /** Extra functions of the creation object (the constructor and what it calls). */
+  ctorFunctions?: string[];
+  /** Runtime statements (the dispatcher). */
+  runtimeCode: string;
+  runtimeLib: YulLib;
+  /** Functions of the runtime object (contract functions). */
+  runtimeFunctions?: string[];
+}
+
+export function yulObject(p: ObjectParts): string {
+  const rt = `${p.name}_deployed`;
+  const fp = allocateUnbounded(p.ctorLib);
+  const ctorBody = [
+    'mstore(64, memoryguard(128))',
+    p.ctorCode.trim(),
+    `let _rt := ${fp}()`,
+    `codecopy(_rt, dataoffset("${rt}"), datasize("${rt}"))`,
+    `return(_rt, datasize("${rt}"))`,
+    ...(p.ctorFunctions ?? []),
+    ...p.ctorLib.functions(),
+  ]
+    .filter((s) => s.length)
+    .join('\n');
+  const rtBody = ['mstore(64, memoryguard(128))', p.runtimeCode.trim(), ...(p.runtimeFunctions ?? []), ...p.runtimeLib.functions()]
+    .filter((s) => s.length)
+    .join('\n');
+  return `object "${p.name}" {\n    code {\n${indent(ctorBody, 2)}\n    }\n    object "${rt}" {\n        code {\n${indent(rtBody, 3)}\n        }\n    }\n}\n`;
+}

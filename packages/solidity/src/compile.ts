@@ -1,0 +1,118 @@
+/**
+ * The whole compile: Solidity sources → sol module (the AST lowering) → Yul (emitYul) →
+ * bytecode (solc-js assembles the Yul with its optimizer, `language: "Yul"`).
+ *
+ * Errors are data, never exceptions: solc's own errors (syntax, types), the lowering's
+ * UnsupportedFeature errors, and constructs the Yul emitter cannot translate (an
+ * UnsupportedFeature at the op's source location) all come back in `errors`, solc-style. The
+ * ABI is solc's (analysis only: the ABI is a function of the source, not of our codegen).
+ */
+import type { Operation } from '@lifeline/ir';
+import { EmitError, emitYul } from '@lifeline/sol';
+import { assembleYul, solcStandardJson, type SolcError } from '@lifeline/evm';
+import { lowerToSol } from './lower-contract.js';
+
+export interface CompileInput {
+  sources: Record<string, string>;
+  /** The contract to deploy (default: the last contract of the last source, as solc's CLI lists them). */
+  contract?: string;
+  /** Run solc's Yul optimizer on our Yul (default true). */
+  optimizer?: boolean;
+}
+
+export interface CompileOutput {
+  /** Our Yul object ('' when compilation failed before emission). */
+  yul: string;
+  /** Initcode and runtime code, unprefixed hex ('' on failure). */
+  bytecode: string;
+  deployedBytecode: string;
+  abi: unknown[];
+  errors: SolcError[];
+}
+
+/** What the AST lowering hands over: the sol module and the contract chosen, or errors. */
+export interface LoweredSol {
+  module?: Operation;
+  contract?: string;
+  errors: SolcError[];
+}
+
+export type LowerFn = (input: { sources: Record<string, string>; contract?: string }) => LoweredSol;
+
+const hasError = (errs: SolcError[]) => errs.some((e) => e.severity === 'error');
+
+/** solc's ABI of every contract, by name (analysis only, no code generation). */
+function solcAbi(sources: Record<string, string>): { abi: Map<string, unknown[]>; order: string[]; errors: SolcError[] } {
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, { content: v }])),
+    settings: { outputSelection: { '*': { '*': ['abi'] } } },
+  };
+  const out = JSON.parse(solcStandardJson(JSON.stringify(input))) as {
+    errors?: SolcError[];
+    contracts?: Record<string, Record<string, { abi: unknown[] }>>;
+  };
+  const abi = new Map<string, unknown[]>();
+  const order: string[] = [];
+  for (const file of Object.keys(out.contracts ?? {}))
+    for (const [name, c] of Object.entries(out.contracts![file]!)) {
+      if (!abi.has(name)) order.push(name);
+      abi.set(name, c.abi);
+    }
+  return { abi, order, errors: out.errors ?? [] };
+}
+
+/** An UnsupportedFeature error located at `op` (its file:line:col converted back to offsets). */
+function emitErrorToSolc(err: EmitError, sources: Record<string, string>): SolcError {
+  const loc = err.op?.loc.fileLineCol?.();
+  let sourceLocation: SolcError['sourceLocation'];
+  let where = '';
+  if (loc && loc.file in sources) {
+    const lines = sources[loc.file]!.split('\n');
+    let start = 0;
+    for (let i = 0; i < loc.line - 1 && i < lines.length; i++) start += lines[i]!.length + 1;
+    start += Math.max(0, loc.col - 1);
+    sourceLocation = { file: loc.file, start, end: start };
+    where = `${loc.file}:${loc.line}:${loc.col}: `;
+  }
+  return {
+    type: 'UnsupportedFeature',
+    severity: 'error',
+    component: 'general',
+    message: err.message,
+    formattedMessage: `${where}UnsupportedFeature: ${err.message}`,
+    ...(sourceLocation ? { sourceLocation } : {}),
+  };
+}
+
+function failure(errors: SolcError[], abi: unknown[] = [], yul = ''): CompileOutput {
+  return { yul, bytecode: '', deployedBytecode: '', abi, errors };
+}
+
+/** `lower` defaults to the AST lowering (lowerToSol); tests may pass a hand-written module instead. */
+export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToSol): CompileOutput {
+  try {
+    const { abi, order, errors: solcErrors } = solcAbi(input.sources);
+    if (hasError(solcErrors)) return failure(solcErrors);
+    const lowered = lower({ sources: input.sources, ...(input.contract ? { contract: input.contract } : {}) });
+    // the lowering runs solc too: keep each of solc's messages once
+    const seen = new Set(solcErrors.map((e) => e.formattedMessage ?? e.message));
+    const errors = [...solcErrors, ...lowered.errors.filter((e) => !seen.has(e.formattedMessage ?? e.message))];
+    const contract = lowered.contract ?? input.contract ?? order[order.length - 1];
+    const contractAbi = (contract && abi.get(contract)) || [];
+    if (hasError(errors) || !lowered.module || !contract) return failure(errors, contractAbi);
+    let yul: string;
+    try {
+      yul = emitYul(lowered.module, contract);
+    } catch (e) {
+      if (e instanceof EmitError) return failure([...errors, emitErrorToSolc(e, input.sources)], contractAbi);
+      throw e;
+    }
+    const asm = assembleYul(yul, { optimizer: input.optimizer ?? true });
+    if (!asm.ok) return failure([...errors, ...asm.errors], contractAbi, yul);
+    return { yul, bytecode: asm.bytecode, deployedBytecode: asm.deployedBytecode, abi: contractAbi, errors };
+  } catch (e) {
+    // a bug of ours, reported as solc reports internal errors rather than crashing the caller
+    return failure([{ type: 'InternalCompilerError', severity: 'error', component: 'general', message: String((e as Error)?.message ?? e), formattedMessage: `InternalCompilerError: ${String((e as Error)?.message ?? e)}` }]);
+  }
+}
