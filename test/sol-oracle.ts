@@ -223,6 +223,7 @@ function malformedCalls(f: FunctionFragment, data: string): Call[] {
   const body = data.slice(10);
   const words = body.length / 64;
   if (f.inputs.length > 0) {
+    // may still decode when the dropped byte was tail padding of dynamic data
     out.push({ calldata: data.slice(0, data.length - 2), label: `${f.name}:short-1` });
     out.push({ calldata: data.slice(0, 10), label: `${f.name}:selector-only` });
     if (words > 1) out.push({ calldata: data.slice(0, 10 + 64 * (words - 1)), label: `${f.name}:short-word` });
