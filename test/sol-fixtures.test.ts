@@ -5,8 +5,8 @@
  * and run the listed calls plus seeded generated and malformed calldata (test/sol-oracle.ts);
  * return data, revert data, logs and storage changes must be identical.
  *
- * Today side B is solc legacy-optimized, which validates the fixtures and the harness; the
- * compiler of the Solidity pipeline takes its place by changing COMPILE_B.
+ * Side B is lifeline's pipeline (`compileToBytecode`, test/sol-ours.ts); solc legacy can be
+ * put in its place (`solcCompiler(false)`) to validate the fixtures and the harness alone.
  *
  * The test also checks that each fixture exercises what it is for: its listed calls must
  * contain both successful and reverting ones unless the file says otherwise, so a fixture
@@ -17,19 +17,20 @@ import { basename, join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { callsFor, compareContracts, solcCompiler, type CallsFile, type CompileFn } from './sol-oracle.js';
+import { lifelineCompiler } from './sol-ours.js';
 
 const DIR = join(import.meta.dirname, '..', 'test-fixtures', 'sol');
 
 /** The oracle: solc viaIR, optimizer on. */
 const COMPILE_A: CompileFn = solcCompiler(true);
-/** The compiler under test (switch to the Solidity pipeline here). */
-const COMPILE_B: CompileFn = solcCompiler(false);
+/** The compiler under test: lifeline's Solidity pipeline. */
+const COMPILE_B: CompileFn = lifelineCompiler;
 
 const fixtures = readdirSync(DIR)
   .filter((f) => f.endsWith('.sol'))
   .sort();
 
-describe('Solidity fixtures: side A (solc viaIR) vs side B', () => {
+describe('Solidity fixtures: solc viaIR vs lifeline compileToBytecode', () => {
   it('has fixtures, each with a call list', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(10);
     for (const f of fixtures) expect(readdirSync(DIR)).toContain(f.replace(/\.sol$/, '.calls.json'));
