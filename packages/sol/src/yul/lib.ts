@@ -75,3 +75,8 @@ export function literalWords(bytes: Uint8Array): string[] {
   }
   return words;
 }
+
+/** The bytes of a sol string attribute (one char per byte, as `sol.string_lit` holds them). */
+export function literalBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
+}
