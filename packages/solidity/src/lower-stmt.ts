@@ -111,7 +111,15 @@ export class FnLowerer extends CallLowerer {
         }, () => {});
         this.blockInto(op.regions[1]!, () => this.body(node.body), () => this.op('sol.yield'));
         this.blockInto(op.regions[2]!, () => {
-          if (node.loopExpression) this.statement(node.loopExpression);
+          if (!node.loopExpression) return;
+          // solc's simple counter loop (`for (uint i = …; i < n; ++i)`, i not assigned in the
+          // body; the AST's isSimpleCounterLoop): the increment cannot overflow, and solc's
+          // optimizer setting simpleCounterForLoopUncheckedIncrement (on with the optimizer)
+          // emits it unchecked — so do we
+          const saved = this.unchecked;
+          if (node.isSimpleCounterLoop) this.unchecked = true;
+          this.statement(node.loopExpression);
+          this.unchecked = saved;
         }, () => this.op('sol.yield'));
         return;
       }
