@@ -184,7 +184,9 @@ export class FnLowerer extends CallLowerer {
     const indexed: Value[] = [];
     const data: Value[] = [];
     (call.arguments as AstNode[]).forEach((a, i) => {
-      const v = this.expr(a, this.valueTarget(this.typeOf(params[i]!, 'Memory')));
+      const want = this.valueTarget(this.typeOf(params[i]!, 'Memory'));
+      // data literals are encoded in place; an indexed one is hashed from memory
+      const v = params[i]!.indexed ? this.expr(a, want) : this.encoderOperand(a, want);
       (params[i]!.indexed ? indexed : data).push(v);
     });
     const attrs: [string, import('@lifeline/ir').Attribute][] = [['signature', new StringAttr(this.signature(node, decl))]];
