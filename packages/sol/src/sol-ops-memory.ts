@@ -6,7 +6,10 @@
  * EVM memory declares `allocate` on its result in the `Memory` resource and a memorySource
  * step `allocate` for it — sol.malloc, sol.data_loc_cast to Memory, sol.encode, sol.concat,
  * sol.string_lit, sol.array_lit, sol.decode (memory reference results). Nothing else
- * allocates memory: sol.empty is the zero slot 0x60 and sol.alloca is a stack slot.
+ * allocates memory: sol.empty is the zero slot 0x60, sol.alloca is a stack slot, and
+ * sol.const_string is a literal kept in the code (`!sol.string_literal`) that the encoders
+ * write in place into their own buffer — solc allocates for a literal only where a memory
+ * value is needed, and so do we (sol.string_lit).
  */
 import {
   IntegerAttr, StringAttr, defineOp, stringSyntax, symbolRefSyntax, unitKeywordSyntax,
@@ -17,7 +20,8 @@ import {
   readThrough, refType, resourceOf, solInt, stackPtr, unsignedInt, arrayOrString, mayRevert, anyString,
 } from './sol-op-utils.js';
 import {
-  ArrayType, FixedBytesType, MappingType, PtrType, StringType, StructType, dataLocation, isAggType, ui256, withLocation,
+  ArrayType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, dataLocation, isAggType, ui256,
+  withLocation,
 } from './sol-types.js';
 
 const fresh = (v: Value): MemoryEffect[] => [effect('allocate', v, 'Memory'), effect('write', v, 'Memory')];
@@ -266,6 +270,16 @@ const stringLit = defineOp({
   resultNames: () => ['str'],
 });
 
+const constString = defineOp({
+  name: 'sol.const_string',
+  summary: 'a string / bytes literal kept in the code (value: one char per byte); allocates nothing — encoders write it in place',
+  attributes: [{ name: 'value', syntax: stringSyntax, check: (a) => (a instanceof StringAttr ? undefined : 'must be a string') }],
+  results: [{ name: 'result', type: { description: '!sol.string_literal', accepts: (t) => t === StringLiteralType.get() }, infer: () => StringLiteralType.get() }],
+  traits: ['Pure'],
+  format: '$value attr-dict `:` type($result)',
+  resultNames: () => ['lit'],
+});
+
 const arrayLit = defineOp({
   name: 'sol.array_lit',
   summary: 'an array literal `[a, b, …]` in fresh memory (a static array)',
@@ -283,5 +297,5 @@ const arrayLit = defineOp({
 
 export const solMemoryOps = [
   malloc, empty, alloca, gep, load, store, addrOf, map, length, push, pop, copy, deleteOp, dataLocCast,
-  encode, decode, keccak, sha256, concat, stringLit, arrayLit,
+  encode, decode, keccak, sha256, concat, stringLit, constString, arrayLit,
 ];

@@ -10,6 +10,8 @@
  *   !sol.struct<(T, …), Loc>            struct with its member types in declaration order
  *   !sol.mapping<K, V>                  mapping (always in storage)
  *   !sol.ptr<T, Loc>                    the address of a T in Loc (element, member, slot, stack slot)
+ *   !sol.string_literal                 a string literal kept in the code (solc's literal_string): no
+ *                                       memory, only encoders take it and write its bytes in place
  *
  * Loc (data location) ∈ Storage | CallData | Memory | Stack | Immutable | Transient.
  * A reference type (array / string / struct) in a location is itself an address: a memory
@@ -69,6 +71,18 @@ export class StringType extends Type {
   private constructor(readonly loc: DataLocation) { super(); }
   static get(loc: DataLocation): StringType { return intern(new StringType(loc)); }
   protected render(): string { return `!sol.string<${this.loc}>`; }
+}
+
+/**
+ * `!sol.string_literal`: solc's `literal_string` type — a literal that is not (yet) in memory.
+ * The encoders (abi.encode*, string/bytes.concat, revert and event data) write its bytes in
+ * place, as solc does; anywhere else a literal is converted to memory by sol.string_lit.
+ */
+export class StringLiteralType extends Type {
+  private constructor() { super(); }
+  static readonly instance = intern(new StringLiteralType());
+  static get(): StringLiteralType { return StringLiteralType.instance; }
+  protected render(): string { return '!sol.string_literal'; }
 }
 
 /** `!sol.struct<(T, …), Loc>`: members in declaration order. */
@@ -153,6 +167,8 @@ export function parseSolType(mnemonic: string, p: DialectTypeParser): Type {
   switch (mnemonic) {
     case 'address':
       return AddressType.instance;
+    case 'string_literal':
+      return StringLiteralType.instance;
     case 'fixedbytes': {
       p.expectPunct('<');
       const n = parseSize(p, 'byte count');

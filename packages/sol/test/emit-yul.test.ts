@@ -142,8 +142,8 @@ module {
       %c100 = sol.constant 100 : ui256
       %1 = sol.cmp lt, %v, %c100 : ui256
       sol.require %1 "too big"
-      %2 = sol.string_lit "hi" : !sol.string<Memory>
-      %3 = sol.encode (%v, %2) : (ui256, !sol.string<Memory>) -> !sol.string<Memory>
+      %2 = sol.const_string "hi" : !sol.string_literal
+      %3 = sol.encode (%v, %2) : (ui256, !sol.string_literal) -> !sol.string<Memory>
       sol.return %3 : !sol.string<Memory>
     }
     sol.func @getX_8() -> ui256 attributes {orig_name = "getX", selector = "0x5197c7aa", state_mutability = "view", visibility = "external"} {

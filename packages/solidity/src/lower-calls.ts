@@ -6,9 +6,9 @@
  */
 import { IntegerType, StringAttr, segmentSizes, type Type, type Value } from '@lifeline/ir';
 import { ArrayType, FixedBytesType, PtrType, StringType, type StructType } from '@lifeline/sol';
-import { id as keccakId } from 'ethers';
+import { id as keccakId, keccak256 } from 'ethers';
 import { i1, ui256, type AstNode } from './lower-base.js';
-import { ExprLowerer, literalBytes, symRef } from './lower-expr.js';
+import { ExprLowerer, isStringLiteral, literalBytes, symRef } from './lower-expr.js';
 
 const memString = () => StringType.get('Memory');
 
@@ -110,7 +110,7 @@ export abstract class CallLowerer extends ExprLowerer {
 
   customError(call: AstNode, decl: AstNode): { attrs: [string, import('@lifeline/ir').Attribute][]; args: Value[] } {
     const params = decl.parameters.parameters as AstNode[];
-    const args = this.args(call).map((a, i) => this.expr(a, this.typeOf(params[i]!, 'Memory')));
+    const args = this.args(call).map((a, i) => this.encoderOperand(a, this.typeOf(params[i]!, 'Memory')));
     return {
       attrs: [['error', new StringAttr(this.signature(call, decl))], ['selector', new StringAttr(`0x${decl.errorSelector}`)]],
       args,
@@ -136,6 +136,10 @@ export abstract class CallLowerer extends ExprLowerer {
         return [];
       }
       case 'keccak256': case 'sha256': {
+        // solc hashes a literal argument of keccak256 at compile time (no memory touched)
+        if (name === 'keccak256' && isStringLiteral(args[0]!)) {
+          return [this.constant(BigInt(keccak256(Buffer.from(literalBytes(args[0]!), 'latin1'))), FixedBytesType.get(32))];
+        }
         const data = this.expr(args[0]!);
         const bytes = data.type instanceof StringType ? data : this.convert(data, memString(), args[0]!);
         return [this.val(`sol.${name}`, [bytes], FixedBytesType.get(32))];
@@ -153,7 +157,7 @@ export abstract class CallLowerer extends ExprLowerer {
     if (base.nodeType === 'Identifier' && base.name === 'abi' && (base.referencedDeclaration as number) < 0) return this.abi(node, member, args);
     const bts = base.typeDescriptions?.typeString as string;
     if (member === 'concat' && (bts === 'type(string storage pointer)' || bts === 'type(bytes storage pointer)')) {
-      const vs = args.map((a) => (this.isConstExpr(a) ? this.unsupported(a, 'a number literal in concat') : this.expr(a)));
+      const vs = args.map((a) => (this.isConstExpr(a) ? this.unsupported(a, 'a number literal in concat') : this.encoderOperand(a)));
       return [this.val('sol.concat', vs, memString())];
     }
     if (member === 'push' || member === 'pop') {
@@ -180,7 +184,7 @@ export abstract class CallLowerer extends ExprLowerer {
   abi(node: AstNode, member: string, args: AstNode[]): Value[] {
     const encodeArgs = (list: AstNode[]) => list.map((a) => {
       if (this.isConstExpr(a)) return this.constOf(a);
-      return this.expr(a);
+      return this.encoderOperand(a);
     });
     switch (member) {
       case 'encode':

@@ -9,7 +9,7 @@
  */
 import { IntegerAttr, IntegerType, StringAttr, type Type, type Value } from '@lifeline/ir';
 import {
-  AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringType, StructType, isValueType,
+  AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, isValueType,
 } from '@lifeline/sol';
 import { LowerBase, i1, ui256, type AstNode } from './lower-base.js';
 
@@ -32,6 +32,11 @@ export function literalBytes(node: AstNode): string {
   let s = '';
   for (let i = 0; i + 1 < hex.length; i += 2) s += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
   return s;
+}
+
+/** A string, hex or unicode literal (not a number or bool). */
+export function isStringLiteral(node: AstNode): boolean {
+  return node.nodeType === 'Literal' && (node.kind === 'string' || node.kind === 'hexString' || node.kind === 'unicodeString');
 }
 
 const SUBDENOMINATION: Record<string, bigint> = {
@@ -166,6 +171,19 @@ export abstract class ExprLowerer extends LowerBase {
       }
     }
     return this.unsupported(node, `literal of kind '${node.kind}'`);
+  }
+
+  /**
+   * An operand of an encoder (abi.encode*, string/bytes.concat, custom error and event data):
+   * a string literal stays in the code as sol.const_string and the encoder writes its bytes
+   * in place, as solc does (it copies a literal to memory only where a memory value is
+   * needed: sol.string_lit). A literal meant as bytesN is a constant as usual.
+   */
+  encoderOperand(node: AstNode, want?: Type): Value {
+    if (isStringLiteral(node) && !(want instanceof FixedBytesType)) {
+      return this.val('sol.const_string', [], StringLiteralType.get(), [['value', new StringAttr(literalBytes(node))]]);
+    }
+    return this.expr(node, want);
   }
 
   identifier(node: AstNode, want?: Type): Value {

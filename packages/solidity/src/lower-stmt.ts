@@ -111,7 +111,15 @@ export class FnLowerer extends CallLowerer {
         }, () => {});
         this.blockInto(op.regions[1]!, () => this.body(node.body), () => this.op('sol.yield'));
         this.blockInto(op.regions[2]!, () => {
-          if (node.loopExpression) this.statement(node.loopExpression);
+          if (!node.loopExpression) return;
+          // solc's simple counter loop (`for (uint i = …; i < n; ++i)`, i not assigned in the
+          // body; the AST's isSimpleCounterLoop): the increment cannot overflow, and solc's
+          // optimizer setting simpleCounterForLoopUncheckedIncrement (on with the optimizer)
+          // emits it unchecked — so do we
+          const saved = this.unchecked;
+          if (node.isSimpleCounterLoop) this.unchecked = true;
+          this.statement(node.loopExpression);
+          this.unchecked = saved;
         }, () => this.op('sol.yield'));
         return;
       }
@@ -176,7 +184,9 @@ export class FnLowerer extends CallLowerer {
     const indexed: Value[] = [];
     const data: Value[] = [];
     (call.arguments as AstNode[]).forEach((a, i) => {
-      const v = this.expr(a, this.valueTarget(this.typeOf(params[i]!, 'Memory')));
+      const want = this.valueTarget(this.typeOf(params[i]!, 'Memory'));
+      // data literals are encoded in place; an indexed one is hashed from memory
+      const v = params[i]!.indexed ? this.expr(a, want) : this.encoderOperand(a, want);
       (params[i]!.indexed ? indexed : data).push(v);
     });
     const attrs: [string, import('@lifeline/ir').Attribute][] = [['signature', new StringAttr(this.signature(node, decl))]];

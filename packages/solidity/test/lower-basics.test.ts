@@ -134,8 +134,10 @@ contract C {
 // CHECK-NEXT: sol.break
 // CHECK: sol.add checked
 // CHECK: sol.yield
+// a simple counter loop (i < n, i++ and i not assigned in the body): solc increments unchecked
 // CHECK: } step {
-// CHECK: sol.add checked
+// CHECK-NOT: checked
+// CHECK: sol.add %{{.*}}, %{{.*}} : ui256
 // CHECK: sol.while {
 // CHECK: sol.cmp gt,
 // CHECK: sol.condition

@@ -54,8 +54,9 @@ contract C {
   }
 }`);
     check(text, `
-// CHECK: %[[L:.*]] = sol.string_lit "!" : !sol.string<Memory>
-// CHECK: sol.concat(%{{.*}}, %[[L]]) : (!sol.string<CallData>, !sol.string<Memory>) -> !sol.string<Memory>
+// a literal operand of concat stays in the code: written in place, no allocation
+// CHECK: %[[L:.*]] = sol.const_string "!" : !sol.string_literal
+// CHECK: sol.concat(%{{.*}}, %[[L]]) : (!sol.string<CallData>, !sol.string_literal) -> !sol.string<Memory>
 // CHECK: sol.empty : !sol.string<Memory>
 // bytes2(0x4142) is the left-aligned word: 0x4142 << 240
 // CHECK: sol.constant 29516947064187688610018568047411196725413945981204090314379553198794505977856 : !sol.fixedbytes<2>

@@ -109,7 +109,8 @@ function packedOne(lib: YulLib, t: YType, v: string): string {
     const data = literalBytes(t.value);
     return literalWords(data).map((w, k) => `mstore(add(pos, ${hex(k * 32)}), ${w})`).join('\n') + `\npos := add(pos, ${hex(data.length)})`;
   }
-  if (isByteArray(t)) return `{\n    let length := mload(${v})\n    mcopy(pos, add(${v}, 0x20), length)\n    pos := add(pos, length)\n}`;
+  // solc copies with cleanup (a zero word after the data) here too: same memory footprint
+  if (isByteArray(t)) return `{\n    let length := mload(${v})\n    ${copyMemoryToMemoryWithCleanup(lib)}(add(${v}, 0x20), pos, length)\n    pos := add(pos, length)\n}`;
   if (t.kind === 'array' && isValueType(t.elem)) {
     const dyn = t.length === null;
     return `{\n    let length := ${dyn ? `mload(${v})` : hex(t.length!)}\n    let srcPtr := ${dyn ? `add(${v}, 0x20)` : v}\n    for { let i := 0 } lt(i, length) { i := add(i, 1) } {\n        mstore(pos, ${cleanupExpr(t.elem, 'mload(srcPtr)')})\n        pos := add(pos, 0x20)\n        srcPtr := add(srcPtr, 0x20)\n    }\n}`;

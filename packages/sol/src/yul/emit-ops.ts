@@ -4,7 +4,7 @@
  */
 import { IntegerAttr, IntegerType, StringAttr, type Operation, type Type, type Value } from '@lifeline/ir';
 import {
-  ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringType, StructType,
+  ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType,
 } from '../sol-types.js';
 import { decodeAvailable, decodeTuple } from './abi-decode.js';
 import { emitEvent, encodeToBytes, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
@@ -65,20 +65,11 @@ const ENV: Record<string, string> = {
 
 const isSigned = (t: Type) => t instanceof IntegerType && t.signedness === 'signed';
 
-/**
- * A sol.string_lit whose every user encodes it (abi.encode, revert/require data, event data)
- * is never materialised in memory: the encoders write the literal in place, as solc does.
- */
-export function inPlaceLiteral(v: Value): string | undefined {
+/** The text of a `!sol.string_literal` value (its sol.const_string), else undefined. */
+export function literalText(v: Value): string | undefined {
+  if (!(v.type instanceof StringLiteralType)) return undefined;
   const def = v.definingOp;
-  if (!def || def.name !== 'sol.string_lit') return undefined;
-  const ok = v.users().every((u) => {
-    if (u.name === 'sol.encode') return !u.getAttr('packed');
-    if (u.name === 'sol.revert' || u.name === 'sol.require') return !!u.getAttr('error');
-    if (u.name === 'sol.emit') return !u.def!.operandGroup(u, 'indexed').includes(v);
-    return false;
-  });
-  return ok ? attrStr(def, 'value') : undefined;
+  return def?.name === 'sol.const_string' ? attrStr(def, 'value') : undefined;
 }
 
 /**
@@ -123,7 +114,8 @@ function toMemory(e: FnEmitter, op: Operation, v: Value): { pre: string; word: s
 }
 
 function abiType(op: Operation, v: Value): YType {
-  const lit = inPlaceLiteral(v);
+  // a literal kept in the code: the encoders write its bytes in place (no memory copy)
+  const lit = literalText(v);
   if (lit !== undefined) return stringLiteral(lit);
   const t = v.type;
   if (isValue(t)) return ytype(t);
@@ -375,9 +367,11 @@ const H: Record<string, Handler> = {
     const m = toMemory(e, op, src);
     return `${m.pre}${memoryToStorage(e.lib, dt)}(${e.w(dst)}, ${m.word})`;
   },
-  'sol.string_lit': (e, op) => {
-    if (inPlaceLiteral(op.result(0)) !== undefined) return e.let(op.result(0), '0');
-    return e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`);
+  'sol.string_lit': (e, op) => e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`),
+  // no code: each encoder that takes the literal writes its bytes itself (the helpers ignore the word passed for it)
+  'sol.const_string': (e, op) => {
+    e.alias(op.result(0), ['0']);
+    return '';
   },
   'sol.array_lit': (e, op) => {
     const t = op.result(0).type as ArrayType;
