@@ -82,7 +82,7 @@ function abiOperands(e: FnEmitter, op: Operation, vals: Value[]): AbiArgs {
   const types: YType[] = [];
   const words: string[] = [];
   for (const v of vals) {
-    const lit = inPlaceLiteral(v);
+    const lit = literalText(v);
     if (lit !== undefined) {
       types.push(stringLiteral(lit));
       words.push(e.w(v));
