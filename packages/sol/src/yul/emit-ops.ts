@@ -478,5 +478,11 @@ function dataLocCast(e: FnEmitter, op: Operation): string {
 export function emitOp(e: FnEmitter, op: Operation): string {
   const h = H[op.name];
   if (!h) return unsupported(op, 'this operation');
-  return h(e, op);
+  try {
+    return h(e, op);
+  } catch (err) {
+    // helpers deep in the runtime library do not know the op: locate their errors here
+    if (err instanceof EmitError && !err.op) throw new EmitError(`${op.name}: ${err.message}`, op);
+    throw err;
+  }
 }
