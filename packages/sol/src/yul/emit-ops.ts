@@ -11,7 +11,7 @@ import { emitEvent, encodeToBytes, errorStringSelector, revertStringLiteral, rev
 import { EmitError, type FnEmitter } from './emit-func.js';
 import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
 import { hex, literalBytes, literalWords, yfn } from './lib.js';
-import { checked, cleanupExpr, convertExpr, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
+import { checked, cleanupExpr, convertExpr, negate, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
 import {
   allocateAndZero, allocateAndZeroArray, allocateMemory, allocateMemoryArray, allocateUnbounded, keccakBytes,
   memoryIndexAccess, panic, PanicCode,
@@ -39,6 +39,11 @@ function unsupported(op: Operation, what: string): never {
 function arith(name: 'add' | 'sub' | 'mul' | 'div' | 'mod'): Handler {
   return (e, op) => {
     const t = ytype(op.result(0).type);
+    // checked `0 - x` on a signed type is unary minus: solc's negate helper (Panic 0x11 on the minimum)
+    const zero = U(op).definingOp;
+    if (name === 'sub' && op.getAttr('checked') && t.kind === 'int' && zero?.name === 'sol.constant' && attrInt(zero, 'value') === 0n) {
+      return e.let(op.result(0), `${negate(e.lib, t)}(${e.w(U(op, 1))})`);
+    }
     const f = op.getAttr('checked') ? checked(e.lib, name, t) : wrapping(e.lib, name, t);
     return e.let(op.result(0), `${f}(${e.w(U(op))}, ${e.w(U(op, 1))})`);
   };
