@@ -10,7 +10,7 @@ import { decodeAvailable, decodeTuple } from './abi-decode.js';
 import { emitEvent, encodeToBytes, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
 import { EmitError, type FnEmitter } from './emit-func.js';
 import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
-import { hex, literalWords, yfn } from './lib.js';
+import { hex, literalWords, textBytes, yfn } from './lib.js';
 import { checked, cleanupExpr, convertExpr, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
 import {
   allocateAndZero, allocateAndZeroArray, allocateMemory, allocateMemoryArray, allocateUnbounded, keccakBytes,
@@ -110,7 +110,7 @@ function sha256Fn(e: FnEmitter): string {
 function literalToMemory(e: FnEmitter, text: string): string {
   const name = `copy_literal_to_memory_${e.lib.literalId(text)}`;
   return e.lib.fn(name, () => {
-    const data = new TextEncoder().encode(text);
+    const data = textBytes(text);
     const stores = literalWords(data).map((w, k) => `mstore(add(memPtr, ${hex(32 + k * 32)}), ${w})`);
     return yfn(name, [], ['memPtr'], [`memPtr := ${allocateMemoryArray(e.lib, { kind: 'string' })}(${hex(data.length)})`, ...stores].join('\n'));
   });
