@@ -12,8 +12,9 @@
 import { describe, expect, it } from 'vitest';
 import { Interface } from 'ethers';
 import { Chain, compileSolidity, type CallResult } from '@lifeline/evm';
+import { parseString, type Operation } from '@lifeline/ir';
 import { compileToBytecode } from '@lifeline/solidity';
-import { HEADER, check, lowerOk } from './helpers.js';
+import { HEADER, check, lowerOk, registry } from './helpers.js';
 
 const LONG = 'a literal longer than one word: 0123456789abcdef';
 
@@ -116,6 +117,26 @@ describe('string literals', () => {
       ['mem', [true]], ['mem', [false]], ['fail', [0]], ['fail', [1]], ['fail', [9]], ['log', [3]],
     ]);
     console.log(lines.join('\n'));
+  });
+
+  it('are refused by the Yul emitter where no encoder takes them (never silently wrong code)', () => {
+    const ir = `module {
+  sol.contract @R_1 attributes {kind = "contract"} {
+    sol.func @f_1(%x: ui256) -> ui256 attributes {orig_name = "f", selector = "0xb3de648b", state_mutability = "pure", visibility = "external"} {
+      %s = sol.const_string "abc" : !sol.string_literal
+      %r = sol.call @g_2(%s) : (!sol.string_literal) -> ui256
+      sol.return %r : ui256
+    }
+    sol.func @g_2(%s: !sol.string_literal) -> ui256 attributes {orig_name = "g", state_mutability = "pure", visibility = "internal"} {
+      %c = sol.constant 1 : ui256
+      sol.return %c : ui256
+    }
+  }
+}`;
+    const src = 'pragma solidity ^0.8.0;\ncontract R { function f(uint x) external pure returns (uint) { return x; } }';
+    const out = compileToBytecode({ sources: { 'r.sol': src } }, () => ({ module: parseString(ir, registry) as Operation, contract: 'R', errors: [] }));
+    expect(out.bytecode).toBe('');
+    expect(out.errors.map((e) => [e.type, e.message])).toContainEqual(['UnsupportedFeature', 'sol.const_string: a string literal used other than by an encoder is not supported by the Yul emitter']);
   });
 });
 
