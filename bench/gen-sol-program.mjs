@@ -15,7 +15,7 @@
 //       abi.encode / encodePacked / encodeWithSelector and abi.decode, keccak256 / sha256,
 //       require with a string, `revert Err(..)`, assert, emit, storage writes, internal calls,
 //       ternaries and short-circuit conditions;
-//   (4) returns of (uint256, bytes32, string memory) or (uint256[] memory, uint256).
+//   (4) returns of (uint256, string memory) or (uint256[] memory, uint256).
 // `calls` lists 4–6 calls per external function (small, edge and large arguments), so some
 // calls return, some revert (Panic 0x01 / 0x11 / 0x12 / 0x32, Error, custom) and logs appear.
 // The source depends only on the seed.
@@ -92,11 +92,24 @@ function uLeaf(g, sc) {
   return `uint256(${g.int(50)})`;
 }
 
-function uExpr(g, sc, depth = 0) {
+/**
+ * A uint256 expression. solc's legacy and IR code generators evaluate operands in different
+ * orders, so an expression may contain at most ONE operation that can fail or has effects
+ * (checked + - *, division, an array index, a helper call); `ctx.risky` records that it is
+ * taken, and later choices fall back to safe operations. Results then do not depend on the
+ * evaluation order.
+ */
+function uExpr(g, sc, depth = 0, ctx = { risky: false }) {
   if (depth >= 2 || g.chance(0.35)) return uLeaf(g, sc);
-  const a = uExpr(g, sc, depth + 1);
-  const b = uExpr(g, sc, depth + 1);
-  switch (g.int(14)) {
+  const RISKY = [0, 1, 2, 3, 4, 11, 13];
+  let k = g.int(14);
+  if (RISKY.includes(k)) {
+    if (ctx.risky) k = g.pick([5, 6, 7, 8, 9, 10, 12]);
+    else ctx.risky = true; // operands below are generated safe
+  }
+  const a = uExpr(g, sc, depth + 1, ctx);
+  const b = uExpr(g, sc, depth + 1, ctx);
+  switch (k) {
     case 0: case 1: return `(${a} + ${b})`;
     case 2: return `(${a} * ${b})`;
     case 3: return `(${a} - ${b})`;
@@ -250,7 +263,9 @@ function stmt(g, sc, depth, out, ind) {
       const arrs = sc.of('arr');
       if (!arrs.length) return;
       const a = g.pick(arrs).name;
-      p(`${a}[${uLeaf(g, sc)} % (${a}.length + ${g.chance(0.7) ? 0 : 1})] = ${uExpr(g, sc)};`);
+      // an index that may be out of bounds uses the expression's one risk (see uExpr)
+      const oob = g.chance(0.3);
+      p(`${a}[${uLeaf(g, sc)} % (${a}.length + ${oob ? 1 : 0})] = ${uExpr(g, sc, 0, { risky: oob })};`);
       return;
     }
     case 13: {
@@ -311,7 +326,7 @@ function stmt(g, sc, depth, out, ind) {
       if (!n) return;
       const len = 2 + g.int(3);
       p(`uint256[${len}] memory ${n};`);
-      p(`${n}[${uLeaf(g, sc)} % ${len + 1}] = ${uExpr(g, sc)};`);
+      p(`${n}[${uLeaf(g, sc)} % ${len + 1}] = ${uExpr(g, sc, 0, { risky: true })};`);
       return;
     }
     default: {
@@ -360,14 +375,15 @@ function external(g, name, helpers) {
   const arrReturn = g.chance(0.3);
   const sig = arrReturn
     ? `returns (uint256[] memory out, uint256 total)`
-    : `returns (uint256, bytes32, string memory)`;
+    : `returns (uint256, string memory)`;
   if (arrReturn) {
     const arrs = sc.of('arr');
     out.push(`        out = ${arrs.length ? g.pick(arrs).name : `new uint256[](n % 4)`};`);
     out.push(`        for (uint256 t = 0; t < out.length; t++) total += out[t] % 1000;`);
   } else {
     const hs = sc.of('h');
-    out.push(`        return (${uExpr(g, sc)}, ${hs.length ? g.pick(hs).name : 'keccak256(bytes(label))'}, ${sLeaf(g, sc)});`);
+    const h = hs.length ? `uint256(${g.pick(hs).name})` : 'uint256(keccak256(bytes(label)))';
+    out.push(`        return (${g.chance(0.5) ? uExpr(g, sc) : h}, ${sLeaf(g, sc)});`);
   }
   return [`    function ${name}(uint256 n, uint256 x, uint8 k, string calldata s) external ${sig} {`, ...out, '    }'];
 }

@@ -64,6 +64,8 @@ describe('gen-sol-program', () => {
   }
 
   it('results are varied', () => {
+    const panics = [...tally.panics].sort((x, y) => x - y).map((c) => '0x' + c.toString(16));
+    console.log(`gen-sol-program: ${tally.calls} calls, ${tally.ok} returned, ${tally.reverted} reverted (panics ${panics.join(' ')}, ${tally.errorStrings} Error(string), ${tally.custom} custom/empty), ${tally.logs} with logs, ${tally.storage} with storage changes`);
     if (COUNT < 50) return expect(tally.calls).toBeGreaterThan(0);
     expect(tally.ok).toBeGreaterThan(tally.calls * 0.25);
     expect(tally.reverted).toBeGreaterThan(tally.calls * 0.1);

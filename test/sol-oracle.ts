@@ -83,6 +83,9 @@ export async function compareContracts(a: Side | string, b: Side | string, calls
     const opt = call.value === undefined ? {} : { value: call.value };
     const ra = await ca.call(da.address, call.calldata, opt);
     const rb = await cb.call(db.address, call.calldata, opt);
+    // The EVM runs on promise chains that never yield to the event loop; let it turn once
+    // per call so a long run does not starve vitest's worker RPC (its 60 s timeout).
+    await new Promise((r) => setImmediate(r));
     const c: CallComparison = { label: call.label ?? `#${i}`, calldata: call.calldata, a: ra, b: rb, differences: differences(ra, rb) };
     result.calls.push(c);
     if (c.differences.length) result.mismatches.push(c);

@@ -64,7 +64,14 @@ export abstract class CallLowerer extends ExprLowerer {
 
   structConstructor(node: AstNode): Value {
     const t = this.typeOf(node) as StructType;
-    const values = this.args(node).map((a, i) => this.expr(a, this.valueTarget(t.memberTypes[i]!)));
+    // named arguments (`S({b: 1, a: 2})`) are evaluated as written and stored by member name
+    const names = (node.names as string[] | undefined) ?? [];
+    const def = this.ctx.scope.structs.get(String(node.typeDescriptions.typeString).replace(/^struct /, '').replace(/ (memory|storage ref|storage pointer|calldata)$/, ''));
+    const order = names.length ? names.map((n) => (def?.members as AstNode[] | undefined)?.findIndex((m) => m.name === n) ?? -1) : this.args(node).map((_, i) => i);
+    if (order.some((i) => i < 0)) this.unsupported(node, 'these named struct arguments');
+    const written = this.args(node).map((a, k) => this.expr(a, this.valueTarget(t.memberTypes[order[k]!]!)));
+    const values: Value[] = [];
+    order.forEach((i, k) => (values[i] = written[k]!));
     const s = this.op('sol.malloc', [], [t]).result(0);
     values.forEach((v, i) => {
       const p = this.val('sol.gep', [s, this.constant(BigInt(i), IntegerType.get(64, 'unsigned'))], PtrType.get(t.memberTypes[i]!, 'Memory'));

@@ -12,7 +12,7 @@
 import { Block, Builder, Operation, StringAttr, TypeAttr, FunctionType, IntegerAttr, IntegerType, type Type } from '@lifeline/ir';
 import { allDialects, createRegistry } from '@lifeline/dialects';
 import { ArrayType, MappingType, PtrType, StringType, isValueType, solDialect } from '@lifeline/sol';
-import { Unsupported, ui256, type ContractCtx, type FunctionInfo } from './lower-base.js';
+import { Unsupported, i1, ui256, type ContractCtx, type FunctionInfo } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { FnLowerer } from './lower-stmt.js';
 import { compileForAst, internalError, parseSrc, unsupportedError, type AstNode, type SolcError, type SolcOutput } from './solc.js';
@@ -229,7 +229,14 @@ function getter(b: Builder, body: Block, v: AstNode, ctx: ContractCtx): void {
     const key = entry.arguments[i]!;
     const cur = ref.type;
     if (cur instanceof MappingType) ref = l.load(l.val('sol.map', [ref, key], PtrType.get(cur.valType, 'Storage')));
-    else if (cur instanceof ArrayType) ref = l.load(l.val('sol.gep', [ref, key], PtrType.get(cur.eltType, 'Storage')));
+    else if (cur instanceof ArrayType) {
+      // getters reject an index out of bounds with empty revert data, not a Panic
+      const len = cur.isDynamic ? l.val('sol.length', [ref], ui256) : l.constant(BigInt(cur.size), ui256);
+      const oob = l.op('sol.cmp', [key, len], [i1], [['predicate', new StringAttr('ge')]]).result(0);
+      const ifOp = l.op('sol.if', [oob], [], [], 2);
+      l.inRegion(ifOp.regions[0]!, () => l.op('sol.revert'));
+      ref = l.load(l.val('sol.gep', [ref, key], PtrType.get(cur.eltType, 'Storage'), [l.unit('no_panic_bounds')]));
+    }
   });
   l.op('sol.return', [ref.type === result ? ref : l.val('sol.data_loc_cast', [ref], result)]);
 }

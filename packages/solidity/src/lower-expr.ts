@@ -7,7 +7,7 @@
  * an element (sol.gep) or mapping value (sol.map). Reading it is sol.load; writing is sol.store,
  * or sol.copy for an aggregate written into storage.
  */
-import { IntegerType, StringAttr, type Type, type Value } from '@lifeline/ir';
+import { IntegerAttr, IntegerType, StringAttr, type Type, type Value } from '@lifeline/ir';
 import {
   AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, isValueType,
 } from '@lifeline/sol';
@@ -140,6 +140,9 @@ export abstract class ExprLowerer extends LowerBase {
       case 'Assignment': return [this.assignment(node)];
       case 'IndexAccess':
       case 'MemberAccess': {
+        if (node.nodeType === 'IndexAccess' && node.indexExpression && /^bytes\d+$/.test(node.baseExpression.typeDescriptions?.typeString ?? '')) {
+          return [this.fixedBytesIndex(node)];
+        }
         const special = node.nodeType === 'MemberAccess' ? this.memberValue(node) : undefined;
         return [special ?? this.load(this.lvalue(node))];
       }
@@ -235,6 +238,21 @@ export abstract class ExprLowerer extends LowerBase {
     }
     if (BITS[op]) return this.val(BITS[op]!, [a, b], t);
     return this.unsupported(node, `operator '${op}'`);
+  }
+
+  /** `x[i]` of a bytesN: Panic(0x32) unless i < N, then byte i as a bytes1. */
+  fixedBytesIndex(node: AstNode): Value {
+    const x = this.expr(node.baseExpression);
+    const t = x.type as FixedBytesType;
+    const i = this.expr(node.indexExpression);
+    if (!(i.type instanceof IntegerType) || i.type.signedness !== 'unsigned') this.unsupported(node.indexExpression, 'a signed index');
+    const idx = i.type === ui256 ? i : this.val('sol.cast', [i], ui256);
+    const oob = this.op('sol.cmp', [idx, this.constant(BigInt(t.size), ui256)], [i1], [['predicate', new StringAttr('ge')]]).result(0);
+    const ifOp = this.op('sol.if', [oob], [], [], 2);
+    this.inRegion(ifOp.regions[0]!, () => this.op('sol.panic', [], [], [['code', new IntegerAttr(0x32n, IntegerType.get(64))]]));
+    const bits = this.val('sol.mul', [idx, this.constant(8n, ui256)], ui256);
+    const shifted = this.val('sol.shl', [x, bits], t);
+    return t.size === 1 ? shifted : this.val('sol.cast', [shifted], FixedBytesType.get(1));
   }
 
   /** `a && b` = a ? b : false;  `a || b` = a ? true : b. */
@@ -404,6 +422,10 @@ export abstract class ExprLowerer extends LowerBase {
       return this.op('sol.env', [], [this.typeOf(node)], [['name', new StringAttr(env)]]).result(0);
     }
     const ets = e.typeDescriptions?.typeString as string;
+    if (ets?.startsWith('type(enum ') && (name === 'min' || name === 'max')) {
+      const t = this.typeOf(node) as EnumType;
+      return this.constant(name === 'min' ? 0n : BigInt(t.max), t);
+    }
     if (ets?.startsWith('type(enum ')) {
       const enumDef = this.ctx.nodes.get(e.referencedDeclaration as number);
       const i = enumDef?.members?.findIndex((m: AstNode) => m.name === name) ?? -1;

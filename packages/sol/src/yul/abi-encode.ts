@@ -6,7 +6,7 @@
  * data for `Error(string)` and custom errors, and event logs — all written at the free
  * pointer without moving it when the data does not outlive the statement (as solc does).
  */
-import { hex, literalWords, textBytes, type YulLib, yfn } from './lib.js';
+import { hex, literalBytes, literalWords, type YulLib, yfn } from './lib.js';
 import { cleanupExpr } from './rt-arith.js';
 import { allocateUnbounded, copyMemoryToMemoryWithCleanup, finalizeAllocation, roundUp32 } from './rt-memory.js';
 import { headSize, ownHeadSize, isByteArray, isDynamic, isValueType, tid, valueBits, type YType } from './ytypes.js';
@@ -106,7 +106,7 @@ function packedOne(lib: YulLib, t: YType, v: string): string {
     return `mstore(pos, ${word})\npos := add(pos, ${b / 8})`;
   }
   if (t.kind === 'stringliteral') {
-    const data = textBytes(t.value);
+    const data = literalBytes(t.value);
     return literalWords(data).map((w, k) => `mstore(add(pos, ${hex(k * 32)}), ${w})`).join('\n') + `\npos := add(pos, ${hex(data.length)})`;
   }
   // solc copies with cleanup (a zero word after the data) here too: same memory footprint
@@ -140,7 +140,7 @@ export function encodeToBytes(lib: YulLib, types: YType[], mode: 'abi' | 'select
 export function encodeStringLiteral(lib: YulLib, text: string): string {
   const name = `abi_encode_string_literal_${lib.literalId(text)}`;
   return lib.fn(name, () => {
-    const data = textBytes(text);
+    const data = literalBytes(text);
     const stores = literalWords(data).map((w, i) => `mstore(add(pos, ${hex(32 + i * 32)}), ${w})`);
     return yfn(name, ['pos'], ['end'], [`// "${escapeComment(text)}"`, `mstore(pos, ${hex(data.length)})`, ...stores, `end := add(pos, ${hex(32 + Math.ceil(data.length / 32) * 32)})`].join('\n'));
   });

@@ -7,14 +7,15 @@
  * Anything the emitter cannot translate is an EmitError carrying the op (the driver turns it
  * into an UnsupportedFeature error at the op's location).
  */
-import { FunctionType, IntegerAttr, StringAttr, TypeAttr, type Operation } from '@lifeline/ir';
-import { ArrayType, StringType } from '../sol-types.js';
-import { decodeCalldataArray, decodeTuple, decodeValue } from './abi-decode.js';
-import { abiName, headSize, isDynamic, isValueType, type YType } from './ytypes.js';
+import { FunctionType, IntegerAttr, StringAttr, TypeAttr, type Operation, type Type } from '@lifeline/ir';
+import { ArrayType, StringType, StructType } from '../sol-types.js';
+import { decodeCalldataParam } from './emit-calldata.js';
+import { decodeTuple, decodeValue } from './abi-decode.js';
+import { abiName, headSize, isDynamic, type YType } from './ytypes.js';
 import { dispatcherCode, type ArgDecoder, type ExternalFunction } from './dispatcher.js';
 import { EmitError, FnEmitter, type ModuleInfo } from './emit-func.js';
 import { wordsOf, ytype } from './emit-types.js';
-import { YulLib } from './lib.js';
+import { hex, YulLib } from './lib.js';
 import { yulObject } from './object.js';
 import { allocateMemory } from './rt-memory.js';
 
@@ -105,37 +106,34 @@ function externalEntry(f: Operation, _lib: YulLib): ExternalFunction {
  */
 function calldataDecoder(lib: YulLib, f: Operation, e: ExternalFunction): ArgDecoder {
   const inputs = fnType(f).inputs;
-  const calldataIdx = inputs.map((t) => (t instanceof ArrayType || t instanceof StringType) && t.loc === 'CallData');
-  if (!calldataIdx.some(Boolean)) {
+  const isCd = (t: Type) => (t instanceof ArrayType || t instanceof StringType || t instanceof StructType) && t.loc === 'CallData';
+  if (!inputs.some(isCd)) {
     const names = e.params.map((_, i) => `param_${i}`);
     return { names, code: names.length ? `let ${names.join(', ')} := ${decodeTuple(lib, e.params, 'calldata')}(4, calldatasize())` : `${decodeTuple(lib, [], 'calldata')}(4, calldatasize())` };
   }
   const lines: string[] = [];
   const names: string[] = [];
-  const head = e.params.reduce((s, t, i) => s + (calldataIdx[i] ? 32 : headSize(t)), 0);
+  const head = e.params.reduce((s, t) => s + headSize(t), 0);
   lines.push(`if slt(sub(calldatasize(), 4), ${head}) { revert(0, 0) }`);
   let off = 4;
   inputs.forEach((t, i) => {
     const y = e.params[i]!;
-    if (calldataIdx[i]) {
-      const at = t as ArrayType | StringType;
-      if (at instanceof ArrayType && (!at.isDynamic || wordsOf(at.eltType) !== 1 || !isValueLike(at))) throw new EmitError(`calldata parameter of type ${t} is not supported`, f);
-      lines.push(`let param_${i}_off := calldataload(${off})\nif gt(param_${i}_off, 0xffffffffffffffff) { revert(0, 0) }\nlet param_${i}, param_${i}_1 := ${decodeCalldataArray(lib, y)}(add(4, param_${i}_off), calldatasize())`);
-      names.push(`param_${i}`, `param_${i}_1`);
-      off += 32;
+    if (isCd(t)) {
+      const ns = wordsOf(t) === 2 ? [`param_${i}`, `param_${i}_1`] : [`param_${i}`];
+      lines.push(decodeCalldataParam(lib, t, hex(off), ns));
+      names.push(...ns);
     } else {
       const dyn = isDynamic(y);
       if (dyn) lines.push(`let param_${i}_off := calldataload(${off})\nif gt(param_${i}_off, 0xffffffffffffffff) { revert(0, 0) }\nlet param_${i} := ${decodeValueOf(lib, y)}(add(4, param_${i}_off), calldatasize())`);
       else lines.push(`let param_${i} := ${decodeValueOf(lib, y)}(${off}, calldatasize())`);
       names.push(`param_${i}`);
-      off += headSize(y);
     }
+    off += headSize(y);
   });
   return { names, code: lines.join('\n') };
 }
 
 const decodeValueOf = (lib: YulLib, y: YType) => decodeValue(lib, y, 'calldata');
-const isValueLike = (t: ArrayType) => isValueType(ytype(t.eltType));
 
 /** Emits `roots` and every sol.func they call, each once, against `lib`. */
 function emitReachable(roots: Operation[], funcs: Map<string, Operation>, lib: YulLib, info: ModuleInfo): string[] {

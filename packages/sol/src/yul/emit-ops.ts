@@ -10,7 +10,7 @@ import { decodeAvailable, decodeTuple } from './abi-decode.js';
 import { emitEvent, encodeToBytes, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
 import { EmitError, type FnEmitter } from './emit-func.js';
 import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
-import { hex, literalWords, textBytes, yfn } from './lib.js';
+import { hex, literalBytes, literalWords, yfn } from './lib.js';
 import { checked, cleanupExpr, convertExpr, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
 import {
   allocateAndZero, allocateAndZeroArray, allocateMemory, allocateMemoryArray, allocateUnbounded, keccakBytes,
@@ -20,6 +20,10 @@ import {
   mappingSlot, mappingSlotBytes, readStorageDynOffset, storageIndexAccess, writeStorageDynOffset,
 } from './rt-storage.js';
 import { stringLiteral, tid, type YType } from './ytypes.js';
+import { calldataIndexAccess, calldataMember, calldataToMemory } from './emit-calldata.js';
+import {
+  clearStorage, extractByteArrayLength, memoryToStorage, storageBytesIndexAccess, storageBytesPop, storageBytesPush, storageToMemory,
+} from './rt-copy.js';
 
 type Handler = (e: FnEmitter, op: Operation) => string;
 
@@ -68,7 +72,47 @@ export function literalText(v: Value): string | undefined {
   return def?.name === 'sol.const_string' ? attrStr(def, 'value') : undefined;
 }
 
-/** Types of values passed to the ABI library (only memory aggregates and values). */
+/**
+ * Operands for the ABI library: values and memory aggregates as they are, in-place string
+ * literals, and calldata / storage aggregates copied to memory first (`pre` statements).
+ */
+interface AbiArgs { pre: string; types: YType[]; words: string[] }
+function abiOperands(e: FnEmitter, op: Operation, vals: Value[]): AbiArgs {
+  let pre = '';
+  const types: YType[] = [];
+  const words: string[] = [];
+  for (const v of vals) {
+    const lit = literalText(v);
+    if (lit !== undefined) {
+      types.push(stringLiteral(lit));
+      words.push(e.w(v));
+      continue;
+    }
+    const t = v.type;
+    if (isValue(t)) {
+      types.push(ytype(t));
+      words.push(e.w(v));
+      continue;
+    }
+    const m = toMemory(e, op, v);
+    pre += m.pre;
+    types.push(ytype(t));
+    words.push(m.word);
+  }
+  return { pre, types, words };
+}
+
+/** A memory copy of an aggregate operand (the operand itself when it is in memory already). */
+function toMemory(e: FnEmitter, op: Operation, v: Value): { pre: string; word: string } {
+  const t = v.type;
+  if (!(t instanceof ArrayType || t instanceof StringType || t instanceof StructType)) return unsupported(op, `an operand of type ${t}`);
+  if (t.loc === 'Memory') return { pre: '', word: e.w(v) };
+  const tmp = e.fresh('_mem');
+  if (t.loc === 'CallData') return { pre: `let ${tmp} := ${calldataToMemory(e.lib, t, e.ws(v))}\n`, word: tmp };
+  if (t.loc === 'Storage') return { pre: `let ${tmp} := ${storageToMemory(e.lib, t)}(${e.w(v)})\n`, word: tmp };
+  return unsupported(op, `an operand of type ${t}`);
+}
+
 function abiType(op: Operation, v: Value): YType {
   // a literal kept in the code: the encoders write its bytes in place (no memory copy)
   const lit = literalText(v);
@@ -87,10 +131,13 @@ function revertStmt(e: FnEmitter, op: Operation, args: Value[]): string {
   if (err) {
     const sel = attrStr(op, 'selector');
     if (!sel) return unsupported(op, 'a custom error without its selector');
-    const types = args.map((a) => abiType(op, a));
-    return `${revertWithError(e.lib, Number(BigInt(sel)), types)}(${args.map((a) => e.w(a)).join(', ')})`;
+    const a = abiOperands(e, op, args);
+    return `${a.pre}${revertWithError(e.lib, Number(BigInt(sel)), a.types)}(${a.words.join(', ')})`;
   }
-  if (args.length === 1) return `${revertWithError(e.lib, errorStringSelector, [abiType(op, args[0]!)])}(${e.w(args[0]!)})`;
+  if (args.length === 1) {
+    const a = abiOperands(e, op, args);
+    return `${a.pre}${revertWithError(e.lib, errorStringSelector, a.types)}(${a.words[0]})`;
+  }
   return 'revert(0, 0)';
 }
 
@@ -110,23 +157,13 @@ function sha256Fn(e: FnEmitter): string {
 function literalToMemory(e: FnEmitter, text: string): string {
   const name = `copy_literal_to_memory_${e.lib.literalId(text)}`;
   return e.lib.fn(name, () => {
-    const data = textBytes(text);
+    const data = literalBytes(text);
     const stores = literalWords(data).map((w, k) => `mstore(add(memPtr, ${hex(32 + k * 32)}), ${w})`);
     return yfn(name, [], ['memPtr'], [`memPtr := ${allocateMemoryArray(e.lib, { kind: 'string' })}(${hex(data.length)})`, ...stores].join('\n'));
   });
 }
 
-/** Length of a storage byte array from its slot word (short/long encoding; Panic 0x22 when corrupt). */
-function storageByteArrayLength(e: FnEmitter): string {
-  return e.lib.fn('extract_byte_array_length', () =>
-    yfn(
-      'extract_byte_array_length',
-      ['data'],
-      ['length'],
-      `length := div(data, 2)\nlet outOfPlaceEncoding := and(data, 1)\nif iszero(outOfPlaceEncoding) { length := and(length, 0x7f) }\nif eq(outOfPlaceEncoding, lt(length, 32)) { ${panic(e.lib, PanicCode.storageEncoding)}() }`,
-    ),
-  );
-}
+const storageByteArrayLength = (e: FnEmitter) => extractByteArrayLength(e.lib);
 
 const H: Record<string, Handler> = {
   'sol.constant': (e, op) => e.let(op.result(0), word(attrInt(op, 'value'))),
@@ -200,6 +237,12 @@ const H: Record<string, Handler> = {
       if (isValue(t)) return e.let(op.result(0), `${readStorageDynOffset(e.lib, ytype(t))}(${slot}, ${off})`);
       return e.let(op.result(0), slot!);
     }
+    if (p.loc === 'CallData' && e.bytePtrs.has(U(op))) return e.let(op.result(0), `and(calldataload(${e.w(U(op))}), ${hex(0xffn << 248n)})`);
+    // a calldata pointer to an aggregate is the aggregate's reference (sol.gep did the tail access)
+    if (p.loc === 'CallData' && !isValue(t)) {
+      e.alias(op.result(0), e.ws(U(op)));
+      return '';
+    }
     if (p.loc === 'CallData' && isValue(t)) {
       const y = ytype(t);
       const v = e.fresh();
@@ -227,8 +270,10 @@ const H: Record<string, Handler> = {
   },
   'sol.delete': (e, op) => {
     const p = U(op).type as PtrType;
-    if (p.loc !== 'Storage' || !isValue(p.pointeeType)) return unsupported(op, `delete of ${p}`);
+    if (p.loc !== 'Storage') return unsupported(op, `delete of ${p}`);
     const [slot, off] = e.ws(U(op));
+    if (p.pointeeType instanceof MappingType) return unsupported(op, 'delete of a mapping');
+    if (!isValue(p.pointeeType)) return `${clearStorage(e.lib, p.pointeeType)}(${slot})`;
     return `${writeStorageDynOffset(e.lib, ytype(p.pointeeType))}(${slot}, ${off}, 0)`;
   },
   'sol.addr_of': (e, op) => {
@@ -261,7 +306,11 @@ const H: Record<string, Handler> = {
   },
   'sol.push': (e, op) => {
     const t = U(op).type;
-    if (!(t instanceof ArrayType)) return unsupported(op, 'push on storage bytes');
+    if (t instanceof StringType) {
+      const names = e.bind(op.result(0));
+      return `let ${names.join(', ')} := ${storageBytesPush(e.lib)}(${e.w(U(op))})`;
+    }
+    if (!(t instanceof ArrayType)) return unsupported(op, 'push on this type');
     const slot = e.w(U(op));
     const len = e.fresh();
     const names = e.bind(op.result(0));
@@ -270,7 +319,15 @@ const H: Record<string, Handler> = {
   },
   'sol.pop': (e, op) => {
     const t = U(op).type;
-    if (!(t instanceof ArrayType) || !isValue(t.eltType)) return unsupported(op, 'pop on this array');
+    if (t instanceof StringType) return `${storageBytesPop(e.lib)}(${e.w(U(op))})`;
+    if (!(t instanceof ArrayType)) return unsupported(op, 'pop on this type');
+    if (!isValue(t.eltType)) {
+      const slot = e.w(U(op));
+      const len = e.fresh();
+      const [s, o] = [e.fresh(), e.fresh()];
+      const acc = storageIndexAccess(e.lib, ytype(t.eltType), null, storageSlots(t.eltType));
+      return `let ${len} := sload(${slot})\nif iszero(${len}) { ${panic(e.lib, PanicCode.popEmpty)}() }\n${len} := sub(${len}, 1)\nlet ${s}, ${o} := ${acc}(${slot}, ${len})\n${clearStorage(e.lib, t.eltType)}(${s})\nsstore(${slot}, ${len})`;
+    }
     const slot = e.w(U(op));
     const len = e.fresh();
     const [s, o] = [e.fresh(), e.fresh()];
@@ -280,10 +337,10 @@ const H: Record<string, Handler> = {
   'sol.encode': (e, op) => {
     const sel = op.def!.operandGroup(op, 'selector');
     const args = op.def!.operandGroup(op, 'args');
-    const types = args.map((a) => abiType(op, a));
+    const a = abiOperands(e, op, args);
     const mode = op.getAttr('packed') ? 'packed' : sel.length ? 'selector' : 'abi';
-    const vals = [...sel, ...args].map((a) => e.w(a));
-    return e.let(op.result(0), `${encodeToBytes(e.lib, types, mode)}(${vals.join(', ')})`);
+    const vals = [...sel.map((v) => e.w(v)), ...a.words];
+    return a.pre + e.let(op.result(0), `${encodeToBytes(e.lib, a.types, mode)}(${vals.join(', ')})`);
   },
   'sol.decode': (e, op) => {
     const types = op.results.map((r) => abiType(op, r));
@@ -291,11 +348,24 @@ const H: Record<string, Handler> = {
     const names = op.results.flatMap((r) => e.bind(r));
     return `let ${names.join(', ')} := ${decodeTuple(e.lib, types, 'memory')}(add(${d}, 32), add(add(${d}, 32), mload(${d})))`;
   },
-  'sol.keccak256': (e, op) => e.let(op.result(0), `${keccakBytes(e.lib)}(${e.w(U(op))})`),
-  'sol.sha256': (e, op) => e.let(op.result(0), `${sha256Fn(e)}(${e.w(U(op))})`),
+  'sol.keccak256': (e, op) => {
+    const m = toMemory(e, op, U(op));
+    return m.pre + e.let(op.result(0), `${keccakBytes(e.lib)}(${m.word})`);
+  },
+  'sol.sha256': (e, op) => {
+    const m = toMemory(e, op, U(op));
+    return m.pre + e.let(op.result(0), `${sha256Fn(e)}(${m.word})`);
+  },
   'sol.concat': (e, op) => {
-    const args = op.operandValues();
-    return e.let(op.result(0), `${encodeToBytes(e.lib, args.map((a) => abiType(op, a)), 'packed')}(${args.map((a) => e.w(a)).join(', ')})`);
+    const a = abiOperands(e, op, op.operandValues());
+    return a.pre + e.let(op.result(0), `${encodeToBytes(e.lib, a.types, 'packed')}(${a.words.join(', ')})`);
+  },
+  'sol.copy': (e, op) => {
+    const src = U(op), dst = U(op, 1);
+    const dt = dst.type;
+    if (!((dt instanceof ArrayType || dt instanceof StringType || dt instanceof StructType) && dt.loc === 'Storage')) return unsupported(op, `a copy into ${dt}`);
+    const m = toMemory(e, op, src);
+    return `${m.pre}${memoryToStorage(e.lib, dt)}(${e.w(dst)}, ${m.word})`;
   },
   'sol.string_lit': (e, op) => e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`),
   // no code: each encoder that takes the literal writes its bytes itself (the helpers ignore the word passed for it)
@@ -330,8 +400,9 @@ const H: Record<string, Handler> = {
     const sel = op.getAttr('anonymous') ? null : (attrStr(op, 'selector') ?? null);
     if (!op.getAttr('anonymous') && !sel) return unsupported(op, 'an event without its selector');
     const all = [...indexed, ...args];
-    const fn = emitEvent(e.lib, sel, all.map((a) => abiType(op, a)), all.map((_, i) => i < indexed.length));
-    return `${fn}(${all.map((a) => e.w(a)).join(', ')})`;
+    const a = abiOperands(e, op, all);
+    const fn = emitEvent(e.lib, sel, a.types, all.map((_, i) => i < indexed.length));
+    return `${a.pre}${fn}(${a.words.join(', ')})`;
   },
 };
 
@@ -354,7 +425,21 @@ function gep(e: FnEmitter, op: Operation): string {
       const [s, o] = e.bind(r);
       return `let ${s} := add(${e.w(base)}, ${hex(m.slot)})\nlet ${o} := ${m.offset}`;
     }
+    if (t.loc === 'CallData') {
+      const names = e.bind(r);
+      return `let ${names.join(', ')} := ${calldataMember(e.lib, t, e.w(base), k)}`;
+    }
     return unsupported(op, `a member of ${t}`);
+  }
+  if (t instanceof StringType && t.loc === 'Storage') {
+    const names = e.bind(r);
+    return `let ${names.join(', ')} := ${storageBytesIndexAccess(e.lib)}(${e.w(base)}, ${e.w(idx)})`;
+  }
+  if (t instanceof StringType && t.loc === 'CallData') {
+    e.bytePtrs.add(r);
+    const [pos, len] = e.ws(base);
+    const check = noCheck ? '' : `if iszero(lt(${e.w(idx)}, ${len})) { ${panic(e.lib, PanicCode.outOfBounds)}() }\n`;
+    return `${check}${e.let(r, `add(${pos}, ${e.w(idx)})`)}`;
   }
   if (t instanceof StringType && t.loc === 'Memory') {
     e.bytePtrs.add(r);
@@ -370,10 +455,10 @@ function gep(e: FnEmitter, op: Operation): string {
       const names = e.bind(r);
       return `let ${names.join(', ')} := ${storageIndexAccess(e.lib, ytype(t.eltType), t.isDynamic ? null : t.size, storageSlots(t.eltType))}(${e.w(base)}, ${e.w(idx)})`;
     }
-    if (t.loc === 'CallData' && isValue(t.eltType)) {
+    if (t.loc === 'CallData') {
       const [pos, len] = t.isDynamic ? e.ws(base) : [e.w(base), hex(t.size)];
-      const check = noCheck ? '' : `if iszero(lt(${e.w(idx)}, ${len})) { ${panic(e.lib, PanicCode.outOfBounds)}() }\n`;
-      return `${check}${e.let(r, `add(${pos}, mul(${e.w(idx)}, 32))`)}`;
+      const names = e.bind(r);
+      return `let ${names.join(', ')} := ${calldataIndexAccess(e.lib, t, !noCheck)}(${pos}, ${len}, ${e.w(idx)})`;
     }
   }
   return unsupported(op, `an element of ${t}`);
@@ -382,34 +467,16 @@ function gep(e: FnEmitter, op: Operation): string {
 function dataLocCast(e: FnEmitter, op: Operation): string {
   const from = U(op).type;
   const to = op.result(0).type;
-  const y = ytype(to);
-  if ((from instanceof StringType || from instanceof ArrayType) && from.loc === 'CallData' && (to as ArrayType).loc === 'Memory') {
-    if (from instanceof ArrayType && (!from.isDynamic || !isValue(from.eltType))) return unsupported(op, 'this calldata to memory copy');
-    const [pos, len] = e.ws(U(op));
-    return e.let(op.result(0), `${decodeAvailableFromCalldata(e, y)}(${pos}, ${len}, calldatasize())`);
+  const toLoc = (to as ArrayType).loc;
+  if (!(from instanceof ArrayType || from instanceof StringType || from instanceof StructType) || toLoc !== 'Memory') {
+    return unsupported(op, `a copy from ${from} to ${to}`);
   }
-  if (from instanceof ArrayType && from.loc === 'Storage' && to instanceof ArrayType && to.loc === 'Memory' && from.isDynamic && isValue(from.eltType)) {
-    const fn = storageArrayToMemory(e, from.eltType, y);
-    return e.let(op.result(0), `${fn}(${e.w(U(op))})`);
+  if (from.loc === 'Memory') {
+    e.alias(op.result(0), e.ws(U(op)));
+    return '';
   }
-  return unsupported(op, `a copy from ${from} to ${to}`);
-}
-
-function decodeAvailableFromCalldata(e: FnEmitter, y: YType): string {
-  return decodeAvailable(e.lib, y, 'calldata');
-}
-
-function storageArrayToMemory(e: FnEmitter, elt: Type, y: YType): string {
-  const ey = ytype(elt);
-  const name = `copy_array_from_storage_to_memory_${tid(ey)}`;
-  return e.lib.fn(name, () =>
-    yfn(
-      name,
-      ['slot'],
-      ['memPtr'],
-      `let length := sload(slot)\nmemPtr := ${allocateMemoryArray(e.lib, y)}(length)\nlet dst := add(memPtr, 0x20)\nfor { let i := 0 } lt(i, length) { i := add(i, 1) } {\n    let s, o := ${storageIndexAccess(e.lib, ey, null, 1)}(slot, i)\n    mstore(dst, ${readStorageDynOffset(e.lib, ey)}(s, o))\n    dst := add(dst, 0x20)\n}`,
-    ),
-  );
+  const m = toMemory(e, op, U(op));
+  return m.pre + e.let(op.result(0), m.word);
 }
 
 export function emitOp(e: FnEmitter, op: Operation): string {

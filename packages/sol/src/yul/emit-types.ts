@@ -47,12 +47,21 @@ export function wordsOf(t: Type): number {
   if (t instanceof PtrType) {
     if (t.loc === 'Storage' || t.loc === 'Transient') return 2;
     if (t.loc === 'Stack') return wordsOf(t.pointeeType);
+    // a calldata pointer to an aggregate is the inner reference itself (emit-calldata.ts)
+    if (t.loc === 'CallData') return wordsOf(withCallData(t.pointeeType));
     return 1;
   }
   if ((t instanceof ArrayType || t instanceof StringType) && t.loc === 'CallData') {
     return t instanceof StringType || t.isDynamic ? 2 : 1;
   }
   return 1;
+}
+
+/** `t` as a calldata reference (the pointee of a calldata pointer is in calldata). */
+function withCallData(t: Type): Type {
+  if (t instanceof StringType) return StringType.get('CallData');
+  if (t instanceof ArrayType) return ArrayType.get(t.isDynamic ? ArrayType.DYNAMIC : t.size, t.eltType, 'CallData');
+  return t;
 }
 
 export function isValue(t: Type): boolean {

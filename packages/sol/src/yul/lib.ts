@@ -65,11 +65,6 @@ export function yfn(name: string, params: string[], rets: string[], body: string
   return `function ${name}(${params.join(', ')})${r} {\n${indent(body.trim())}\n}`;
 }
 
-/** The bytes of a literal's text: sol string attributes hold one char per byte (not UTF-16 text to encode). */
-export function textBytes(text: string): Uint8Array {
-  return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
-}
-
 /** Yul for bytes of a string literal as 32-byte words (left aligned, zero padded). */
 export function literalWords(bytes: Uint8Array): string[] {
   const words: string[] = [];
@@ -79,4 +74,9 @@ export function literalWords(bytes: Uint8Array): string[] {
     words.push('0x' + h);
   }
   return words;
+}
+
+/** The bytes of a sol string attribute (one char per byte, as `sol.string_lit` holds them). */
+export function literalBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 }

@@ -13,6 +13,8 @@
  *
  * The empty dynamic value (bytes, string, T[]) is the zero slot 0x60, as in solc.
  */
+import { literalBytes } from './lib.js';
+
 export type YType =
   | { kind: 'uint'; bits: number }
   | { kind: 'int'; bits: number }
@@ -78,7 +80,7 @@ export function tid(t: YType): string {
 /** FNV-1a (64 bit) of a string's UTF-8 bytes: a stable short name for a literal. */
 function fnv1a(s: string): string {
   let h = 0xcbf29ce484222325n;
-  for (const b of new TextEncoder().encode(s)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  for (const b of literalBytes(s)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
   return h.toString(16).padStart(16, '0');
 }
 
