@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Gas of lifeline-sol against solc on the memory-heavy benchmarks (/work/shared/sol-bench,
-// or --dir): every external function taking one uint256 `n` is called at each n on three
+// Gas of lifeline-sol against solc on the memory-heavy benchmarks (bench/sol, copies of
+// /work/shared/sol-bench; or --dir): every external function taking one uint256 `n` is called at each n on three
 // builds of the same source —
 //   - ours: compileToBytecode of @lifeline/solidity (sol lowering → Yul → solc-js optimizer),
 //   - solc 0.8.37 viaIR, optimizer on (the reference of the 1.10× gas bar),
@@ -28,7 +28,7 @@ const opt = (name, dflt) => {
 };
 const SIZES = opt('--sizes', '10,100,1000').split(',').map(Number);
 const ONLY = opt('--only', undefined);
-const DIR = opt('--dir', '/work/shared/sol-bench');
+const DIR = opt('--dir', join(root, 'bench', 'sol'));
 const MAX = Number(opt('--max', '1.10'));
 const JSON_OUT = opt('--json', undefined);
 const GAS_LIMIT = 200_000_000;

@@ -323,15 +323,17 @@ export abstract class ExprLowerer extends LowerBase {
       this.assignTo(ptr, this.adapt(v, (ptr.type as PtrType).pointeeType, node), node);
       return v;
     }
+    // solc's order for `lhs op= rhs`: the right-hand side, then the lvalue's address, then
+    // the current value (so a call on the right that writes the target is seen)
+    const bin = op.slice(0, -1);
+    const shift = bin === '<<' || bin === '>>';
+    if (!shift && !ARITH[bin] && !BITS[bin]) return this.unsupported(node, `assignment operator '${op}'`);
+    const rhs = this.expr(node.rightHandSide, shift ? undefined : this.valueTarget(lt));
     const ptr = this.lvalue(lhs);
     const t = (ptr.type as PtrType).pointeeType;
-    const bin = op.slice(0, -1);
     const cur = this.load(ptr);
-    let next: Value;
-    if (bin === '<<' || bin === '>>') next = this.val(BITS[bin]!, [cur, this.expr(node.rightHandSide)], t);
-    else if (ARITH[bin]) next = this.arith(ARITH[bin]!, cur, this.expr(node.rightHandSide, t), t);
-    else if (BITS[bin]) next = this.val(BITS[bin]!, [cur, this.expr(node.rightHandSide, t)], t);
-    else return this.unsupported(node, `assignment operator '${op}'`);
+    const r = shift || rhs.type === t ? rhs : this.convert(rhs, t, node);
+    const next = ARITH[bin] && !shift ? this.arith(ARITH[bin]!, cur, r, t) : this.val(BITS[bin]!, [cur, r], t);
     this.op('sol.store', [next, ptr]);
     return next;
   }

@@ -375,7 +375,11 @@ const H: Record<string, Handler> = {
   'sol.string_lit': (e, op) => e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`),
   // no code: each encoder that takes the literal writes its bytes itself (the helpers ignore the word passed for it)
   'sol.const_string': (e, op) => {
-    e.alias(op.result(0), ['0']);
+    const v = op.result(0);
+    const consumer = (u: Operation) => ['sol.encode', 'sol.concat', 'sol.revert', 'sol.require'].includes(u.name)
+      || (u.name === 'sol.emit' && !u.def!.operandGroup(u, 'indexed').includes(v));
+    if (!v.users().every(consumer)) return unsupported(op, 'a string literal used other than by an encoder');
+    e.alias(v, ['0']);
     return '';
   },
   'sol.array_lit': (e, op) => {

@@ -65,10 +65,20 @@ export function yfn(name: string, params: string[], rets: string[], body: string
   return `function ${name}(${params.join(', ')})${r} {\n${indent(body.trim())}\n}`;
 }
 
-/** Yul for bytes of a string literal as 32-byte words (left aligned, zero padded). */
+/**
+ * Yul for bytes of a string literal as 32-byte words (left aligned, zero padded). Like solc, a
+ * chunk of plain printable text is written as a Yul string literal ("item-") and anything else
+ * as a number: the Yul optimizer leaves string literals as they are (one PUSH32) where it may
+ * rewrite a number into a cheaper-to-deploy but dearer-to-run expression such as shl(216, 0x…).
+ */
 export function literalWords(bytes: Uint8Array): string[] {
   const words: string[] = [];
   for (let i = 0; i < bytes.length; i += 32) {
+    const chunk = bytes.subarray(i, i + 32);
+    if (chunk.every((b) => b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c)) {
+      words.push(`"${String.fromCharCode(...chunk)}"`);
+      continue;
+    }
     let h = '';
     for (let j = 0; j < 32; j++) h += (i + j < bytes.length ? bytes[i + j]! : 0).toString(16).padStart(2, '0');
     words.push('0x' + h);
