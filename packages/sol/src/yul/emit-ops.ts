@@ -370,7 +370,9 @@ const H: Record<string, Handler> = {
     const dt = dst.type;
     if (!((dt instanceof ArrayType || dt instanceof StringType || dt instanceof StructType) && dt.loc === 'Storage')) return unsupported(op, `a copy into ${dt}`);
     const m = toMemory(e, op, src);
-    return `${m.pre}${memoryToStorage(e.lib, dt)}(${e.w(dst)}, ${m.word})`;
+    const st = src.type;
+    const staticToDynamic = dt instanceof ArrayType && dt.isDynamic && st instanceof ArrayType && !st.isDynamic ? st.size : undefined;
+    return `${m.pre}${memoryToStorage(e.lib, dt, staticToDynamic)}(${e.w(dst)}, ${m.word})`;
   },
   'sol.string_lit': (e, op) => e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`),
   // no code: each encoder that takes the literal writes its bytes itself (the helpers ignore the word passed for it)
