@@ -89,6 +89,18 @@ function failure(errors: SolcError[], abi: unknown[] = [], yul = ''): CompileOut
   return { yul, bytecode: '', deployedBytecode: '', abi, errors };
 }
 
+/** Whether the sol module holds a sol.contract for Solidity contract `name` (symbols are `name_ASTID`). */
+function loweredContract(module: Operation, name: string): boolean {
+  let found = false;
+  module.walk((op) => {
+    if (op.name !== 'sol.contract') return undefined;
+    const sym = (op.getAttr('sym_name') as { value?: string } | undefined)?.value ?? '';
+    if (sym === name || sym.replace(/_\d+$/, '') === name) found = true;
+    return 'skip';
+  });
+  return found;
+}
+
 /** `lower` defaults to the AST lowering (lowerToSol); tests may pass a hand-written module instead. */
 export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToSol): CompileOutput {
   try {
@@ -100,7 +112,13 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
     const errors = [...solcErrors, ...lowered.errors.filter((e) => !seen.has(e.formattedMessage ?? e.message))];
     const contract = lowered.contract ?? input.contract ?? order[order.length - 1];
     const contractAbi = (contract && abi.get(contract)) || [];
-    if (hasError(errors) || !lowered.module || !contract) return failure(errors, contractAbi);
+    if (hasError(errors) || !lowered.module) return failure(errors, contractAbi);
+    // nothing to deploy (no contract, or only interfaces / libraries / abstract contracts): an
+    // error rather than empty output, since the caller asked for bytecode
+    if (!contract || !loweredContract(lowered.module, contract)) {
+      const message = contract ? `contract ${contract} is not deployable (an interface, library or abstract contract)` : 'no contract to compile';
+      return failure([...errors, { type: 'JSONError', severity: 'error', component: 'general', message, formattedMessage: `JSONError: ${message}` }], contractAbi);
+    }
     let yul: string;
     try {
       yul = emitYul(lowered.module, contract);

@@ -9,9 +9,9 @@
  * error at the source location of every construct we do not lower (inheritance, modifiers,
  * libraries, external calls, assembly, …); the module is meaningful only without errors.
  */
-import { Block, Builder, Operation, StringAttr, TypeAttr, FunctionType, IntegerAttr, IntegerType, type Type } from '@lifeline/ir';
+import { Block, Builder, Operation, StringAttr, TypeAttr, FunctionType, IntegerAttr, IntegerType, type Type, type Value } from '@lifeline/ir';
 import { allDialects, createRegistry } from '@lifeline/dialects';
-import { ArrayType, MappingType, PtrType, StringType, isValueType, solDialect } from '@lifeline/sol';
+import { ArrayType, MappingType, PtrType, StringType, StructType, isValueType, solDialect, withLocation } from '@lifeline/sol';
 import { Unsupported, i1, ui256, type ContractCtx, type FunctionInfo } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { FnLowerer } from './lower-stmt.js';
@@ -216,10 +216,14 @@ function getter(b: Builder, body: Block, v: AstNode, ctx: ContractCtx): void {
       t = t.eltType;
     } else break;
   }
-  if (!isValueType(t) && !(t instanceof StringType)) throw new Unsupported(v, `a getter returning ${t}`);
-  const result = t instanceof StringType ? StringType.get('Memory') : t;
-  const info: FunctionInfo = { sym: `${v.name}_${v.id}`, params, results: [result], node: v };
-  const fn = makeFunc(b, body, `get_${info.sym}`, params, [result], [
+  // a struct is returned member by member, without its mappings and (non-byte) arrays, as solc does
+  const members = t instanceof StructType ? t.memberTypes.map((m, i) => [m, i] as const).filter(([m]) => !(m instanceof MappingType) && !(m instanceof ArrayType)) : [];
+  if (t instanceof StructType && !members.length) throw new Unsupported(v, 'a getter of a struct without returnable members');
+  if (!isValueType(t) && !(t instanceof StringType) && !(t instanceof StructType)) throw new Unsupported(v, `a getter returning ${t}`);
+  const memoryOf = (x: Type) => (isValueType(x) ? x : withLocation(x, 'Memory'));
+  const results = t instanceof StructType ? members.map(([m]) => memoryOf(m)) : [memoryOf(t)];
+  const info: FunctionInfo = { sym: `${v.name}_${v.id}`, params, results, node: v };
+  const fn = makeFunc(b, body, `get_${info.sym}`, params, results, [
     ['kind', 'getter'], ['orig_name', v.name], ['selector', `0x${v.functionSelector}`], ['state_mutability', 'view'], ['visibility', 'external'],
   ]);
   const l = new FnLowerer(ctx);
@@ -238,5 +242,9 @@ function getter(b: Builder, body: Block, v: AstNode, ctx: ContractCtx): void {
       ref = l.load(l.val('sol.gep', [ref, key], PtrType.get(cur.eltType, 'Storage'), [l.unit('no_panic_bounds')]));
     }
   });
-  l.op('sol.return', [ref.type === result ? ref : l.val('sol.data_loc_cast', [ref], result)]);
+  const out = (x: Value, want: Type) => (x.type === want ? x : l.val('sol.data_loc_cast', [x], want));
+  if (ref.type instanceof StructType) {
+    const vals = members.map(([m, i], k) => out(l.load(l.val('sol.gep', [ref, l.constant(BigInt(i), IntegerType.get(64, 'unsigned'))], PtrType.get(m, 'Storage'))), results[k]!));
+    l.op('sol.return', vals);
+  } else l.op('sol.return', [out(ref, results[0]!)]);
 }

@@ -121,9 +121,10 @@ contract C {
 // CHECK: sol.store %{{.*}}, %[[E]] : !sol.ptr<ui256, Storage>
 // CHECK: sol.push %{{.*}} : !sol.array<? x ui256, Storage>
 // CHECK: sol.pop %{{.*}} : !sol.array<? x ui256, Storage>
+// the right-hand side of a compound assignment first, as solc evaluates it
+// CHECK: sol.length %{{.*}} : !sol.array<? x ui256, Storage>
 // CHECK: sol.map %{{.*}}, %{{.*}} : !sol.mapping<ui256, !sol.mapping<!sol.address, ui256>>
 // CHECK: sol.map %{{.*}}, %{{.*}} : !sol.mapping<!sol.address, ui256>
-// CHECK: sol.length %{{.*}} : !sol.array<? x ui256, Storage>
 // CHECK: sol.add checked
 // CHECK: sol.gep %{{.*}}[%{{.*}}] : !sol.struct<(ui256, !sol.array<? x ui256, Storage>), Storage>, ui64 -> !sol.ptr<ui256, Storage>
 // CHECK: sol.copy %{{.*}}, %{{.*}} : !sol.array<? x ui256, CallData>, !sol.array<? x ui256, Storage>
@@ -146,7 +147,12 @@ contract C {
 // CHECK: sol.map
 // CHECK: sol.map
 // CHECK: sol.func @get_vals_{{[0-9]+}}(%arg0: ui256) -> ui16
-// CHECK: sol.gep %{{.*}}[%arg0] : !sol.array<? x ui16, Storage>, ui256 -> !sol.ptr<ui16, Storage>
+// a getter's index out of bounds reverts with empty data (no Panic), as solc's getters do
+// CHECK: %[[LEN:.*]] = sol.length %{{.*}} : !sol.array<? x ui16, Storage>
+// CHECK: sol.cmp ge, %arg0, %[[LEN]] : ui256
+// CHECK-NEXT: sol.if
+// CHECK-NEXT: sol.revert
+// CHECK: sol.gep %{{.*}}[%arg0] no_panic_bounds : !sol.array<? x ui16, Storage>, ui256 -> !sol.ptr<ui16, Storage>
 // CHECK: sol.func @get_title_{{[0-9]+}}() -> !sol.string<Memory>
 // CHECK: sol.data_loc_cast %{{.*}} : !sol.string<Storage> -> !sol.string<Memory>
 `);

@@ -214,13 +214,40 @@ export function emitEvent(lib: YulLib, sigHash: string | null, types: YType[], i
   });
 }
 
-/** keccak256 of the in-place (padded, no length for bytes: raw) encoding of an indexed reference argument. */
+/**
+ * keccak256 of the in-place encoding of an indexed reference argument (Solidity docs,
+ * "Encoding of Indexed Event Parameters"): bytes / string alone are their raw contents;
+ * inside arrays and structs every element and member is padded to 32 bytes, bytes / string
+ * contents included, and no lengths or offsets are written.
+ */
 function indexedTopic(lib: YulLib, t: YType): string {
   const name = `event_topic_${tid(t)}`;
   return lib.fn(name, () => {
     if (isByteArray(t)) return yfn(name, ['value'], ['topic'], 'topic := keccak256(add(value, 0x20), mload(value))');
-    if (t.kind === 'array' && isValueType(t.elem))
-      return yfn(name, ['value'], ['topic'], `let pos := ${allocateUnbounded(lib)}()\nlet end := ${encodePacked(lib, [t])}(pos, value)\ntopic := keccak256(pos, sub(end, pos))`);
+    return yfn(name, ['value'], ['topic'], `let pos := ${allocateUnbounded(lib)}()\nlet end := ${encodeInPlace(lib, t)}(value, pos)\ntopic := keccak256(pos, sub(end, pos))`);
+  });
+}
+
+/** `abi_encode_in_place_<t>(value, pos) -> end`: the padded in-place encoding of indexed event arguments. */
+function encodeInPlace(lib: YulLib, t: YType): string {
+  const name = `abi_encode_in_place_${tid(t)}`;
+  return lib.fn(name, () => {
+    if (isValueType(t)) return yfn(name, ['value', 'pos'], ['end'], `mstore(pos, ${cleanupExpr(t, 'value')})\nend := add(pos, 0x20)`);
+    if (isByteArray(t))
+      return yfn(name, ['value', 'pos'], ['end'], `let length := mload(value)\n${copyMemoryToMemoryWithCleanup(lib)}(add(value, 0x20), pos, length)\nend := add(pos, ${roundUp32(lib)}(length))`);
+    if (t.kind === 'struct') {
+      const parts = t.members.map((m, i) => `end := ${encodeInPlace(lib, m.type)}(mload(add(value, ${hex(i * 32)})), end)`);
+      return yfn(name, ['value', 'pos'], ['end'], ['end := pos', ...parts].join('\n'));
+    }
+    if (t.kind === 'array') {
+      const dyn = t.length === null;
+      return yfn(
+        name,
+        ['value', 'pos'],
+        ['end'],
+        `let length := ${dyn ? 'mload(value)' : hex(t.length!)}\nlet src := ${dyn ? 'add(value, 0x20)' : 'value'}\nend := pos\nfor { let i := 0 } lt(i, length) { i := add(i, 1) } {\n    end := ${encodeInPlace(lib, t.elem)}(mload(add(src, mul(i, 0x20))), end)\n}`,
+      );
+    }
     throw new Error(`indexed event argument of type ${tid(t)} is not supported`);
   });
 }

@@ -55,9 +55,10 @@ export function externalWrapper(lib: YulLib, f: ExternalFunction, decoder?: ArgD
 }
 
 /** The runtime object's entry code after `mstore(64, memoryguard(128))`. */
-export function dispatcherCode(lib: YulLib, fns: ExternalFunction[], decoders?: (f: ExternalFunction) => ArgDecoder): string {
+/** `tail`: what runs when no selector matched (receive / fallback code; default an empty revert). */
+export function dispatcherCode(lib: YulLib, fns: ExternalFunction[], decoders?: (f: ExternalFunction) => ArgDecoder, tail = 'revert(0, 0)'): string {
   const sorted = [...fns].sort((a, b) => a.selector - b.selector);
   const cases = sorted.map((f) => `case ${hex(f.selector).replace(/^0x/, '0x' + '0'.repeat(Math.max(0, 8 - f.selector.toString(16).length)))} {\n    // ${f.signature}\n    ${externalWrapper(lib, f, decoders?.(f))}()\n}`);
   const sw = sorted.length ? `switch shr(224, calldataload(0))\n${cases.join('\n')}\ndefault {}` : '';
-  return `if iszero(lt(calldatasize(), 4)) {\n${indent(sw)}\n}\nrevert(0, 0)`;
+  return `if iszero(lt(calldatasize(), 4)) {\n${indent(sw)}\n}\n${tail}`;
 }

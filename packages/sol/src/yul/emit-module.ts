@@ -53,8 +53,11 @@ export function emitYul(module: Operation, contractName: string): string {
   const info: ModuleInfo = { stateVars, funcName: yulFuncName };
   const kind = (f: Operation) => str(f, 'kind') ?? 'function';
   const ctor = [...funcs.values()].find((f) => kind(f) === 'constructor');
-  const unsupportedKind = [...funcs.values()].find((f) => kind(f) === 'fallback' || kind(f) === 'receive');
-  if (unsupportedKind) throw new EmitError(`${kind(unsupportedKind)} functions are not supported`, unsupportedKind);
+  const fallback = [...funcs.values()].find((f) => kind(f) === 'fallback');
+  const receive = [...funcs.values()].find((f) => kind(f) === 'receive');
+  for (const f of [fallback, receive]) {
+    if (f && (fnType(f).inputs.length || fnType(f).results.length)) throw new EmitError(`${kind(f)} with parameters or results is not supported`, f);
+  }
 
   // ---- creation object ----
   const ctorLib = new YulLib();
@@ -76,8 +79,13 @@ export function emitYul(module: Operation, contractName: string): string {
   const externals = [...funcs.values()].filter((f) => str(f, 'selector') && kind(f) !== 'constructor');
   const entries: ExternalFunction[] = externals.map((f) => externalEntry(f, rtLib));
   const byImpl = new Map(externals.map((f) => [yulFuncName(symName(f)), f]));
-  const runtimeCode = dispatcherCode(rtLib, entries, (e) => calldataDecoder(rtLib, byImpl.get(e.impl)!, e));
-  const runtimeFunctions = emitReachable(externals, funcs, rtLib, info);
+  // solc: empty calldata runs receive; anything unmatched runs fallback (value-checked unless payable)
+  let tail = '';
+  if (receive) tail += `if iszero(calldatasize()) {\n    ${yulFuncName(symName(receive))}()\n    stop()\n}\n`;
+  if (fallback) tail += `${str(fallback, 'state_mutability') === 'payable' ? '' : 'if callvalue() { revert(0, 0) }\n'}${yulFuncName(symName(fallback))}()\nstop()`;
+  else tail += 'revert(0, 0)';
+  const runtimeCode = dispatcherCode(rtLib, entries, (e) => calldataDecoder(rtLib, byImpl.get(e.impl)!, e), tail);
+  const runtimeFunctions = emitReachable([...externals, ...[receive, fallback].filter((f): f is Operation => !!f)], funcs, rtLib, info);
   return yulObject({ name: objectName(contractName), ctorCode, ctorLib, ctorFunctions, runtimeCode, runtimeLib: rtLib, runtimeFunctions });
 }
 

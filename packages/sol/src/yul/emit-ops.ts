@@ -11,7 +11,7 @@ import { emitEvent, encodeToBytes, errorStringSelector, revertStringLiteral, rev
 import { EmitError, type FnEmitter } from './emit-func.js';
 import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
 import { hex, literalBytes, literalWords, yfn } from './lib.js';
-import { checked, cleanupExpr, convertExpr, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
+import { checked, cleanupExpr, convertExpr, negate, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
 import {
   allocateAndZero, allocateAndZeroArray, allocateMemory, allocateMemoryArray, allocateUnbounded, keccakBytes,
   memoryIndexAccess, panic, PanicCode,
@@ -39,6 +39,11 @@ function unsupported(op: Operation, what: string): never {
 function arith(name: 'add' | 'sub' | 'mul' | 'div' | 'mod'): Handler {
   return (e, op) => {
     const t = ytype(op.result(0).type);
+    // checked `0 - x` on a signed type is unary minus: solc's negate helper (Panic 0x11 on the minimum)
+    const zero = U(op).definingOp;
+    if (name === 'sub' && op.getAttr('checked') && t.kind === 'int' && zero?.name === 'sol.constant' && attrInt(zero, 'value') === 0n) {
+      return e.let(op.result(0), `${negate(e.lib, t)}(${e.w(U(op, 1))})`);
+    }
     const f = op.getAttr('checked') ? checked(e.lib, name, t) : wrapping(e.lib, name, t);
     return e.let(op.result(0), `${f}(${e.w(U(op))}, ${e.w(U(op, 1))})`);
   };
@@ -365,7 +370,9 @@ const H: Record<string, Handler> = {
     const dt = dst.type;
     if (!((dt instanceof ArrayType || dt instanceof StringType || dt instanceof StructType) && dt.loc === 'Storage')) return unsupported(op, `a copy into ${dt}`);
     const m = toMemory(e, op, src);
-    return `${m.pre}${memoryToStorage(e.lib, dt)}(${e.w(dst)}, ${m.word})`;
+    const st = src.type;
+    const staticToDynamic = dt instanceof ArrayType && dt.isDynamic && st instanceof ArrayType && !st.isDynamic ? st.size : undefined;
+    return `${m.pre}${memoryToStorage(e.lib, dt, staticToDynamic)}(${e.w(dst)}, ${m.word})`;
   },
   'sol.string_lit': (e, op) => e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`),
   // no code: each encoder that takes the literal writes its bytes itself (the helpers ignore the word passed for it)
@@ -482,5 +489,11 @@ function dataLocCast(e: FnEmitter, op: Operation): string {
 export function emitOp(e: FnEmitter, op: Operation): string {
   const h = H[op.name];
   if (!h) return unsupported(op, 'this operation');
-  return h(e, op);
+  try {
+    return h(e, op);
+  } catch (err) {
+    // helpers deep in the runtime library do not know the op: locate their errors here
+    if (err instanceof EmitError && !err.op) throw new EmitError(`${op.name}: ${err.message}`, op);
+    throw err;
+  }
 }

@@ -173,9 +173,13 @@ default {
   });
 }
 
-/** `copy_<T>_from_memory_to_storage(slot, src)`: assigns a memory aggregate to a storage one. */
-export function memoryToStorage(lib: YulLib, t: Type): string {
-  const name = `copy_${id(t)}_from_memory_to_storage`;
+/**
+ * `copy_<T>_from_memory_to_storage(slot, src)`: assigns a memory aggregate to a storage one.
+ * `srcLength`: the source is a static memory array of that length (no length word) assigned
+ * to a dynamic storage array (`xs = [uint256(1), 2]`).
+ */
+export function memoryToStorage(lib: YulLib, t: Type, srcLength?: number): string {
+  const name = `copy_${id(t)}_from_memory${srcLength === undefined ? '' : `_static_${srcLength}`}_to_storage`;
   return lib.fn(name, () => {
     if (t instanceof StringType)
       return yfn(
@@ -220,13 +224,13 @@ default {
         ? `${writeStorageDynOffset(lib, ytype(elt))}(${s}, ${o}, mload(add(srcData, mul(i, 0x20))))`
         : `${memoryToStorage(lib, elt)}(${s}, mload(add(srcData, mul(i, 0x20))))`;
       const head = t.isDynamic
-        ? `let length := mload(src)
+        ? `let length := ${srcLength === undefined ? 'mload(src)' : hex(srcLength)}
 if gt(length, ${MEM_LIMIT}) { ${panic(lib, PanicCode.memory)}() }
 let oldLen := sload(slot)
 sstore(slot, length)
 let data := ${arrayDataSlot(lib)}(slot)
 if lt(length, oldLen) { ${clearElements(lib, elt)}(data, length, oldLen) }
-let srcData := add(src, 0x20)`
+let srcData := ${srcLength === undefined ? 'add(src, 0x20)' : 'src'}`
         : `let length := ${hex(t.size)}\nlet data := slot\nlet srcData := src`;
       return yfn(name, ['slot', 'src'], [], `${head}\nfor { let i := 0 } lt(i, length) { i := add(i, 1) } {\n    ${write}\n}`);
     }
