@@ -6,14 +6,14 @@
 //     (imported dynamically; its columns show "–" while it does not).
 // Gas is the call's execution gas (no intrinsic 21,000 / calldata cost), peak memory is the
 // top frame's memoryWordCount × 32 (packages/evm). `same` says whether every compiler's
-// return / revert data and logs equal solc viaIR's for that call.
+// return / revert data and logs equal solc viaIR's for that call. The exit status is 1 when a
+// call differs or lifeline-sol's gas exceeds --max × solc viaIR's (the issue's bar, 1.10).
 //
-//   node bench/sol-bench.mjs [--sizes 10,100,1000] [--only Contract[.fn]] [--json FILE]
+//   node bench/sol-bench.mjs [--sizes 10,100,1000] [--only Contract[.fn]] [--max 1.10] [--json FILE]
 //   LIFELINE_SOL_MODULE=path/to/module.mjs   take compileToBytecode from that module instead
 //
-// compileToBytecode is called as compileToBytecode(sources, { contract, optimizer: true })
-// and may return a hex string, `{ bytecode }`, or `{ contracts: { [name]: { bytecode } } }`;
-// `{ errors }` with an error marks the contract "error" in the table.
+// compileToBytecode is called as compileToBytecode({ sources, contract }) → { bytecode, errors };
+// an error marks the contract "error" in the table.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,7 @@ const opt = (name, dflt) => {
 const SIZES = opt('--sizes', '10,100,1000').split(',').map(Number);
 const ONLY = opt('--only', undefined);
 const JSON_OUT = opt('--json', undefined);
+const MAX = Number(opt('--max', '1.10'));
 const GAS_LIMIT = 200_000_000;
 
 /** The lifeline-sol compile function, or undefined while @lifeline/solidity lacks it. */
@@ -44,12 +45,10 @@ async function loadLifeline() {
 
 function lifelineBytecode(fn, sources, contract) {
   try {
-    const r = fn(sources, { contract, optimizer: true });
-    if (typeof r === 'string') return { bytecode: r };
+    const r = fn({ sources, contract });
     const errors = (r?.errors ?? []).filter((e) => e.severity === 'error');
     if (errors.length) return { error: errors[0].message ?? 'error' };
-    const bc = r?.bytecode ?? r?.contracts?.[contract]?.bytecode;
-    return bc ? { bytecode: bc } : { error: 'no bytecode' };
+    return r?.bytecode ? { bytecode: r.bytecode } : { error: 'no bytecode' };
   } catch (e) {
     return { error: String(e?.message ?? e) };
   }
@@ -112,19 +111,24 @@ async function main() {
     }
   }
   const header = [
-    '| call | n | result | gas viaIR | gas legacy | gas lifeline-sol | lifeline / viaIR | peak mem viaIR | peak mem legacy | peak mem lifeline-sol | same |',
+    '| call | n | result | gas lifeline-sol | gas solc viaIR | gas solc legacy | lifeline / viaIR | peak mem lifeline-sol | peak mem viaIR | peak mem legacy | same |',
     '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
+  const ratios = [];
   const lines = rows.map((r) => {
-    const ratio = r.gas.lifeline === undefined ? '–' : (r.gas.lifeline / r.gas.viaIR).toFixed(3);
+    const ratio = r.gas.lifeline === undefined ? undefined : r.gas.lifeline / r.gas.viaIR;
+    if (ratio !== undefined) ratios.push(ratio);
     const lifeGas = r.lifelineError ? 'error' : fmt(r.gas.lifeline);
-    return `| ${r.call} | ${fmt(r.n)} | ${r.ok} | ${fmt(r.gas.viaIR)} | ${fmt(r.gas.legacy)} | ${lifeGas} | ${ratio} | ${fmt(r.mem.viaIR)} | ${fmt(r.mem.legacy)} | ${fmt(r.mem.lifeline)} | ${r.same ? 'yes' : '**no**'} |`;
+    return `| ${r.call} | ${fmt(r.n)} | ${r.ok} | ${lifeGas} | ${fmt(r.gas.viaIR)} | ${fmt(r.gas.legacy)} | ${ratio === undefined ? '–' : ratio.toFixed(3)} | ${fmt(r.mem.lifeline)} | ${fmt(r.mem.viaIR)} | ${fmt(r.mem.legacy)} | ${r.same ? 'yes' : '**no**'} |`;
   });
   console.log(`solc 0.8.37 (optimizer on, 200 runs), @ethereumjs/evm 10 Osaka; lifeline-sol: ${compileLifeline ? 'compileToBytecode' : 'not available'}\n`);
   console.log([...header, ...lines].join('\n'));
+  if (ratios.length) console.log(`\nlifeline / viaIR gas: min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)} (bar ${MAX})`);
   const errs = [...new Set(rows.filter((r) => r.lifelineError).map((r) => `${r.call.split('.')[0]}: ${r.lifelineError}`))];
   if (errs.length) console.log('\nlifeline-sol errors:\n' + errs.map((e) => `- ${e}`).join('\n'));
   if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(rows, null, 2));
+  const bad = rows.some((r) => !r.same || r.lifelineError || (r.gas.lifeline !== undefined && r.gas.lifeline / r.gas.viaIR > MAX));
+  if (bad) process.exitCode = 1;
 }
 
 await main();

@@ -4,7 +4,8 @@
  * n = 10 and 100 on our build (compileToBytecode) and on solc 0.8.37's viaIR optimized
  * build, returns the same data, costs at most 1.10× solc's gas, and touches no more memory
  * than solc (the next issue measures its memory savings against this baseline). The ratios
- * are printed; `node bench/sol-gas.mjs` gives the full table with n = 1000 and solc legacy.
+ * are printed; `node bench/sol-bench.mjs` (pnpm bench:sol) gives the full table with n = 1000
+ * and solc legacy.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
