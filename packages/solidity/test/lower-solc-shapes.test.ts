@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { Interface } from 'ethers';
 import { Chain, compileSolidity, type CallResult } from '@lifeline/evm';
 import { parseString, type Operation } from '@lifeline/ir';
-import { compileToBytecode } from '@lifeline/solidity';
+import { compileToBytecode, lowerToSol } from '@lifeline/solidity';
 import { HEADER, check, lowerOk, registry } from './helpers.js';
 
 const LONG = 'a literal longer than one word: 0123456789abcdef';
@@ -109,6 +109,26 @@ describe('string literals', () => {
 // CHECK: sol.string_lit "tag"
 // CHECK: sol.emit "Tagged(string,uint256)" indexed(%{{.*}} : !sol.string<Memory>)
 `);
+  });
+
+  it('in the code allocate nothing; a literal in memory is an allocation (the dialect contract)', () => {
+    const { module } = lowerToSol({ sources: { 'a.sol': HEADER + LITERALS }, contract: 'L' });
+    const all: Operation[] = [];
+    const visit = (op: Operation) => {
+      all.push(op);
+      for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) visit(o);
+    };
+    visit(module!);
+    const effects = (op: Operation) => op.def?.spec.memoryEffects?.(op) ?? [];
+    const consts = all.filter((o) => o.name === 'sol.const_string');
+    const lits = all.filter((o) => o.name === 'sol.string_lit');
+    expect(consts.length).toBeGreaterThan(5);
+    expect(lits.length).toBe(3);
+    for (const c of consts) {
+      expect(effects(c)).toEqual([]);
+      expect(c.def!.spec.memorySource).toBeUndefined();
+    }
+    for (const l of lits) expect(effects(l)).toContainEqual({ kind: 'allocate', value: l.result(0), resource: 'Memory' });
   });
 
   it('behave as solc viaIR (encoded in place, no extra memory)', async () => {
