@@ -1,0 +1,86 @@
+/**
+ * lifeline-sol end to end through its command line: what `--standard-json` and file mode
+ * return deploys and runs on the EVM with the result the Solidity source says, and
+ * unsupported Solidity is an UnsupportedFeature error at its source location.
+ */
+import { describe, expect, it } from 'vitest';
+import { Interface } from 'ethers';
+import { Chain } from '@lifeline/evm';
+import { runCli, type CliIO } from '@lifeline/lifeline-sol';
+import { compileContracts } from '../dist/compiler.js';
+
+function io(files: Record<string, string>, stdin = '') {
+  const out = { stdout: '', stderr: '', written: {} as Record<string, string> };
+  const cli: CliIO = {
+    readFile: (p) => {
+      if (!(p in files)) throw new Error(`ENOENT: ${p}`);
+      return files[p]!;
+    },
+    readStdin: () => stdin,
+    stdout: (s) => (out.stdout += s),
+    stderr: (s) => (out.stderr += s),
+    writeFile: (p, t) => (out.written[p] = t),
+  };
+  return { cli, out };
+}
+
+const SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract Sum {
+    function sum(uint256 n) external pure returns (uint256 s) {
+        uint256[] memory xs = new uint256[](n);
+        for (uint256 i = 0; i < n; i++) xs[i] = i * i;
+        for (uint256 i = 0; i < n; i++) s += xs[i];
+    }
+}
+`;
+
+describe('lifeline-sol', () => {
+  it('--standard-json: the bytecode computes what the source says (sum of squares below n)', async () => {
+    const input = JSON.stringify({
+      language: 'Solidity', sources: { 'Sum.sol': { content: SOURCE } },
+      settings: { optimizer: { enabled: true }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'ir'] } } },
+    });
+    const { cli, out } = io({}, input);
+    expect(runCli(['--standard-json'], cli, compileContracts)).toBe(0);
+    const json = JSON.parse(out.stdout) as { contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } }; ir: string }>> };
+    const c = json.contracts['Sum.sol']!.Sum!;
+    expect(c.ir).toMatch(/^object "Sum"/m);
+    const chain = await Chain.create();
+    const { address } = await chain.deploy(c.evm.bytecode.object);
+    const iface = new Interface(c.abi as never);
+    const r = await chain.call(address, iface.encodeFunctionData('sum', [10]));
+    expect(r.success).toBe(true);
+    expect(iface.decodeFunctionResult('sum', r.returnData)[0]).toBe(285n); // 0² + … + 9²
+  });
+
+  it('file mode prints solc\'s sections per contract', () => {
+    const { cli, out } = io({ 'Sum.sol': SOURCE });
+    expect(runCli(['Sum.sol', '--bin', '--bin-runtime', '--abi', '--sol-ir'], cli, compileContracts)).toBe(0);
+    expect(out.stdout).toMatch(/\n======= Sum\.sol:Sum =======\nBinary:\n[0-9a-f]+\nBinary of the runtime part:\n[0-9a-f]+\nContract JSON ABI\n\[.*"sum".*\]\nsol IR:\n/s);
+    expect(out.stdout).toContain('sol.malloc');
+  });
+
+  it('unsupported Solidity is an UnsupportedFeature error at its location, and exit 1', () => {
+    const src = 'pragma solidity ^0.8.20;\ncontract A { uint x; }\ncontract B is A { function f() external view returns (uint) { return x; } }\n';
+    const { cli, out } = io({ 'B.sol': src });
+    expect(runCli(['B.sol', '--bin'], cli, compileContracts)).toBe(1);
+    expect(out.stderr).toMatch(/UnsupportedFeature/);
+    const json = JSON.parse((() => {
+      const s = io({}, JSON.stringify({ language: 'Solidity', sources: { 'B.sol': { content: src } } }));
+      runCli(['--standard-json'], s.cli, compileContracts);
+      return s.out.stdout;
+    })()) as { errors: { type: string; sourceLocation?: { file: string; start: number; end: number } }[] };
+    const err = json.errors.find((e) => e.type === 'UnsupportedFeature')!;
+    expect(err.sourceLocation?.file).toBe('B.sol');
+    expect(src.slice(err.sourceLocation!.start, err.sourceLocation!.end)).toMatch(/^A|^contract B|is A/);
+  });
+
+  it('a missing file and an unknown flag are errors, not crashes', () => {
+    const a = io({});
+    expect(runCli(['nope.sol', '--bin'], a.cli, compileContracts)).toBe(1);
+    expect(a.out.stderr).toContain('"nope.sol" is not found');
+    const b = io({ 'Sum.sol': SOURCE });
+    expect(runCli(['Sum.sol', '--frobnicate'], b.cli, compileContracts)).toBe(1);
+  });
+});
