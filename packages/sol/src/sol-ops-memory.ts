@@ -242,8 +242,8 @@ const keccak = defineOp({
 
 const sha256 = defineOp({
   name: 'sol.sha256',
-  summary: 'sha256 of bytes (the precompile at address 2; reverts if the call fails)',
-  operands: [{ name: 'data', type: anyString }],
+  summary: 'sha256 of bytes or of a literal written in place (the precompile at address 2; reverts if the call fails)',
+  operands: [{ name: 'data', type: { description: 'sol.string or !sol.string_literal', accepts: (t) => anyString.accepts(t) || t === StringLiteralType.get() } }],
   results: [{ name: 'result', type: fixedBytes32, infer: () => FixedBytesType.get(32) }],
   format: '$data attr-dict `:` type($data)',
   memoryEffects: (op) => [...readThrough(op.operand(0)), mayRevert()],

@@ -140,6 +140,8 @@ export abstract class CallLowerer extends ExprLowerer {
         if (name === 'keccak256' && isStringLiteral(args[0]!)) {
           return [this.constant(BigInt(keccak256(Buffer.from(literalBytes(args[0]!), 'latin1'))), FixedBytesType.get(32))];
         }
+        // sha256 of a literal: solc writes it in place at the free pointer (no allocation)
+        if (isStringLiteral(args[0]!)) return [this.val('sol.sha256', [this.encoderOperand(args[0]!)], FixedBytesType.get(32))];
         const data = this.expr(args[0]!);
         const bytes = data.type instanceof StringType ? data : this.convert(data, memString(), args[0]!);
         return [this.val(`sol.${name}`, [bytes], FixedBytesType.get(32))];

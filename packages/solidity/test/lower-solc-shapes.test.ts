@@ -4,8 +4,8 @@
  * the compiled contract behaves exactly as solc viaIR's (return / revert data, logs, storage)
  * without using more memory —
  *  - string literals consumed by an encoder are sol.const_string (no allocation) and written
- *    in place; keccak256 of a literal is a constant; a literal that must be a memory value is
- *    still a sol.string_lit;
+ *    in place; keccak256 of a literal is a constant, sha256 of one hashes it in place; a
+ *    literal that must be a memory value is still a sol.string_lit;
  *  - a simple counter loop's increment is unchecked, any other loop's is checked;
  *  - `lhs op= rhs` evaluates rhs before reading lhs.
  */
@@ -28,7 +28,7 @@ contract L {
   function packed(uint16 x) external pure returns (bytes memory) { return abi.encodePacked("<", x, "${LONG}", ">"); }
   function cat(string memory s) external pure returns (string memory) { return string.concat("[", s, "${LONG}", "]"); }
   function bcat(bytes memory b) external pure returns (bytes memory) { return bytes.concat(b, "xy", "${LONG}"); }
-  function hashes() external pure returns (bytes32, bytes32, bytes32) { return (keccak256(""), keccak256("${LONG}"), H); }
+  function hashes() external pure returns (bytes32, bytes32, bytes32, bytes32) { return (keccak256(""), keccak256("${LONG}"), H, sha256("${LONG}")); }
   function mem(bool c) external pure returns (string memory r) { string memory t = "kept"; r = c ? t : "other"; }
   function fail(uint x) external pure { if (x > 1) revert Bad(x, "${LONG}"); require(x == 0, "plain"); }
   function log(uint id) external { emit Note(id, "${LONG}", hex"00ff"); emit Tagged("tag", id); }
@@ -95,6 +95,9 @@ describe('string literals', () => {
 // CHECK-NOT: sol.keccak256
 // CHECK: sol.constant 6022380972309489140394274077277865548317690886198165316730399678214022087246 : !sol.fixedbytes<32>
 // CHECK-NOT: sol.keccak256
+// sha256 of a literal: written in place at the free pointer
+// CHECK: %[[S:.*]] = sol.const_string "${LONG}" : !sol.string_literal
+// CHECK-NEXT: sol.sha256 %[[S]] : !sol.string_literal
 // CHECK: sol.return
 // CHECK-LABEL: sol.func @mem_
 // CHECK: sol.string_lit "kept" : !sol.string<Memory>
@@ -122,7 +125,7 @@ describe('string literals', () => {
     const effects = (op: Operation) => op.def?.spec.memoryEffects?.(op) ?? [];
     const consts = all.filter((o) => o.name === 'sol.const_string');
     const lits = all.filter((o) => o.name === 'sol.string_lit');
-    expect(consts.length).toBeGreaterThan(5);
+    expect(consts.length).toBeGreaterThan(6);
     expect(lits.length).toBe(3);
     for (const c of consts) {
       expect(effects(c)).toEqual([]);

@@ -158,6 +158,21 @@ function sha256Fn(e: FnEmitter): string {
   );
 }
 
+/** `sha256("literal")`: the literal written at the free pointer (not allocated) and hashed there, as solc does. */
+function sha256Literal(e: FnEmitter, text: string): string {
+  const name = `sha256_literal_${e.lib.literalId(text)}`;
+  return e.lib.fn(name, () => {
+    const data = literalBytes(text);
+    const stores = literalWords(data).map((w, k) => `mstore(add(pos, ${hex(k * 32)}), ${w})`);
+    return yfn(
+      name,
+      [],
+      ['hash'],
+      `let pos := ${allocateUnbounded(e.lib)}()\n${stores.join('\n')}\nif iszero(staticcall(gas(), 2, pos, ${hex(data.length)}, 0, 32)) {\n    let fmp := ${allocateUnbounded(e.lib)}()\n    returndatacopy(fmp, 0, returndatasize())\n    revert(fmp, returndatasize())\n}\nhash := mload(0)`,
+    );
+  });
+}
+
 /** A string literal copied into a fresh memory string. */
 function literalToMemory(e: FnEmitter, text: string): string {
   const name = `copy_literal_to_memory_${e.lib.literalId(text)}`;
@@ -358,6 +373,8 @@ const H: Record<string, Handler> = {
     return m.pre + e.let(op.result(0), `${keccakBytes(e.lib)}(${m.word})`);
   },
   'sol.sha256': (e, op) => {
+    const lit = literalText(U(op));
+    if (lit !== undefined) return e.let(op.result(0), `${sha256Literal(e, lit)}()`);
     const m = toMemory(e, op, U(op));
     return m.pre + e.let(op.result(0), `${sha256Fn(e)}(${m.word})`);
   },
@@ -378,7 +395,7 @@ const H: Record<string, Handler> = {
   // no code: each encoder that takes the literal writes its bytes itself (the helpers ignore the word passed for it)
   'sol.const_string': (e, op) => {
     const v = op.result(0);
-    const consumer = (u: Operation) => ['sol.encode', 'sol.concat', 'sol.revert', 'sol.require'].includes(u.name)
+    const consumer = (u: Operation) => ['sol.encode', 'sol.concat', 'sol.revert', 'sol.require', 'sol.sha256'].includes(u.name)
       || (u.name === 'sol.emit' && !u.def!.operandGroup(u, 'indexed').includes(v));
     if (!v.users().every(consumer)) return unsupported(op, 'a string literal used other than by an encoder');
     e.alias(v, ['0']);
