@@ -6,7 +6,7 @@
  * not lowered). A body that falls off its end returns the named return variables.
  */
 import { FunctionType, StringAttr, TypeAttr, type Operation, type Type, type Value } from '@lifeline/ir';
-import { PtrType } from '@lifeline/sol';
+import { PtrType, dataLocation } from '@lifeline/sol';
 import { i1, type AstNode } from './lower-base.js';
 import { CallLowerer } from './lower-calls.js';
 
@@ -23,6 +23,7 @@ export class FnLowerer extends CallLowerer {
       if (p.name) this.slots.set(p.id, slot);
     });
     this.returnSlots = (node.returnParameters?.parameters as AstNode[] | undefined ?? []).map((p, i) => {
+      if (dataLocation(results[i]!) === 'CallData') this.unsupported(p, 'calldata return values');
       const slot = this.slot(results[i]!);
       this.op('sol.store', [this.zeroValue(results[i]!, p), slot]);
       if (p.name) this.slots.set(p.id, slot);
