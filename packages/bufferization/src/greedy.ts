@@ -45,25 +45,24 @@ export interface GreedyConfig {
 }
 
 /**
- * (2) `index` maps an op to the slot it was last pushed to; the op is on the
- * list exactly when that slot still holds it (a pop, a removal or a later push
- * into the slot overwrites it), so entries are never deleted from the map —
- * deleting from a large Map one key at a time keeps rehashing it.
+ * (2) Each op records the slot it was last pushed to (`worklistIndex`); the op
+ * is on the list exactly when that slot still holds it (a pop, a removal or a
+ * later push into the slot overwrites it) — a field rather than a Map of every
+ * op, whose hashing dominated large inputs.
  */
 class Worklist {
   private list: (Operation | null)[] = [];
-  private index = new Map<Operation, number>();
   get empty(): boolean {
     while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
     return this.list.length === 0;
   }
   private has(op: Operation): boolean {
-    const i = this.index.get(op);
-    return i !== undefined && this.list[i] === op;
+    const i = op.worklistIndex;
+    return i >= 0 && i < this.list.length && this.list[i] === op;
   }
   push(op: Operation): void {
     if (this.has(op)) return;
-    this.index.set(op, this.list.length);
+    op.worklistIndex = this.list.length;
     this.list.push(op);
   }
   pop(): Operation {
@@ -72,17 +71,14 @@ class Worklist {
     return op;
   }
   remove(op: Operation): void {
-    const i = this.index.get(op);
-    if (i === undefined || this.list[i] !== op) return;
-    this.list[i] = null;
+    if (this.has(op)) this.list[op.worklistIndex] = null;
   }
   clear(): void {
     this.list = [];
-    this.index = new Map();
   }
   reverse(): void {
     this.list.reverse();
-    this.list.forEach((op, i) => op && this.index.set(op, i));
+    this.list.forEach((op, i) => op && (op.worklistIndex = i));
   }
 }
 

@@ -100,6 +100,13 @@ export class Operation {
   /** @internal Position in the block, valid while `parent.orderEpoch === orderEpoch` (see Block.order). */
   orderIndex = 0;
   orderEpoch = -1;
+  /**
+   * @internal Slot in the greedy driver's worklist (its own check decides whether
+   * the op is still there): a field is much cheaper than a Map of every op.
+   */
+  worklistIndex = -1;
+  /** @internal Mark for one pass over the IR at a time (region DCE's live set), compared with a fresh `nextMark()`. */
+  mark = 0;
   readonly name: string;
   def: OpDef | undefined;
   operands: OpOperand[];
@@ -308,6 +315,12 @@ function adopt(init: Iterable<readonly [string, Attribute]> | undefined): Map<st
 }
 
 let nextOrderEpoch = 0;
+
+let lastMark = 0;
+/** @internal A value of `Operation.mark` that no op carries yet. */
+export function nextMark(): number {
+  return ++lastMark;
+}
 
 export class Block {
   parent: Region | null = null;
