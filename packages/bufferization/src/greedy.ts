@@ -99,11 +99,14 @@ export function constantOperands(op: Operation): (Attribute | undefined)[] {
 export function foldOp(op: Operation): (Attribute | Value)[] | 'inPlace' | undefined {
   const spec = op.def?.spec;
   if (!spec) return undefined;
+  const commutative = hasTrait(op, 'Commutative');
+  // Most ops have neither a fold hook nor a folding trait: no constant list to build.
+  if (!spec.fold && !commutative && !hasTrait(op, 'Idempotent')) return undefined;
   const constants = constantOperands(op);
   const folded = spec.fold?.(op, constants);
   if (folded && !(folded.length === 1 && folded[0] === op.results[0])) return folded;
   const inPlace = !!folded;
-  if (hasTrait(op, 'Commutative') && op.operands.length >= 2) {
+  if (commutative && op.operands.length >= 2) {
     const first = constants.findIndex((c) => c !== undefined);
     if (first >= 0 && constants.slice(first).some((c) => c === undefined)) {
       const values = op.operandValues();
@@ -210,16 +213,19 @@ class GreedyDriver {
 
   /** (6) An op and its ancestors up to the scope region. */
   private add(op: Operation): void {
-    const chain: Operation[] = [];
-    for (let o: Operation | null = op; o;) {
-      chain.push(o);
+    // First whether the op is inside the scope at all, then the pushes (no chain array).
+    for (let o: Operation = op; ;) {
       const region: Region | null = o.parentRegion;
-      if (region === this.scope) {
-        for (const x of chain) this.worklist.push(x);
-        return;
-      }
-      if (!region) return;
-      o = region.parentOp;
+      if (region === this.scope) break;
+      const parent = region?.parentOp;
+      if (!parent) return;
+      o = parent;
+    }
+    for (let o: Operation = op; ;) {
+      this.worklist.push(o);
+      const region = o.parentRegion!;
+      if (region === this.scope) return;
+      o = region.parentOp!;
     }
   }
 
