@@ -31,19 +31,42 @@ import { irDataFlowKeys } from './dataflow-test-passes.js';
 /** (6) MLIR's wouldOpBeTriviallyDead. */
 export function wouldOpBeTriviallyDead(root: Operation): boolean {
   if (!root.def || hasTrait(root, 'Terminator') || hasTrait(root, 'Symbol')) return false;
+  // Hot in the greedy driver and region DCE: no work list for the usual op
+  // without RecursiveMemoryEffects, and no temporary sets.
+  if (!hasTrait(root, 'RecursiveMemoryEffects')) return effectsAllowErasing(root);
   const work = [root];
   while (work.length) {
     const op = work.pop()!;
     const recursive = hasTrait(op, 'RecursiveMemoryEffects');
-    if (recursive) for (const r of op.regions) for (const b of r.blocks) for (const o of b.opList()) work.push(o);
-    const effectsOf = op.def?.spec.memoryEffects;
-    if (effectsOf) {
-      const effects = effectsOf(op);
-      const allocated = new Set(effects.filter((e) => e.kind === 'allocate' && e.value && e.value.definingOp === op).map((e) => e.value));
-      if (!effects.every((e) => (e.value && allocated.has(e.value)) || e.kind === 'read')) return false;
+    if (recursive) for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) work.push(o);
+    if (op.def?.spec.memoryEffects) {
+      if (!effectsAllowErasing(op)) return false;
       continue;
     }
     if (!recursive) return false;
+  }
+  return true;
+}
+
+/** Every effect of `op` (which has a memoryEffects hook, or is dead without one only when it is recursive) is a read or on a value `op` allocates. */
+function effectsAllowErasing(op: Operation): boolean {
+  const effectsOf = op.def?.spec.memoryEffects;
+  if (!effectsOf) return false;
+  const effects = effectsOf(op);
+  for (let i = 0; i < effects.length; i++) {
+    const e = effects[i]!;
+    if (e.kind === 'read') continue;
+    const v = e.value;
+    if (!v || v.definingOp !== op) return false;
+    let allocated = false;
+    for (let j = 0; j < effects.length; j++) {
+      const a = effects[j]!;
+      if (a.kind === 'allocate' && a.value === v) {
+        allocated = true;
+        break;
+      }
+    }
+    if (!allocated) return false;
   }
   return true;
 }

@@ -45,25 +45,24 @@ export interface GreedyConfig {
 }
 
 /**
- * (2) `index` maps an op to the slot it was last pushed to; the op is on the
- * list exactly when that slot still holds it (a pop, a removal or a later push
- * into the slot overwrites it), so entries are never deleted from the map —
- * deleting from a large Map one key at a time keeps rehashing it.
+ * (2) Each op records the slot it was last pushed to (`worklistIndex`); the op
+ * is on the list exactly when that slot still holds it (a pop, a removal or a
+ * later push into the slot overwrites it) — a field rather than a Map of every
+ * op, whose hashing dominated large inputs.
  */
 class Worklist {
   private list: (Operation | null)[] = [];
-  private index = new Map<Operation, number>();
   get empty(): boolean {
     while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
     return this.list.length === 0;
   }
   private has(op: Operation): boolean {
-    const i = this.index.get(op);
-    return i !== undefined && this.list[i] === op;
+    const i = op.worklistIndex;
+    return i >= 0 && i < this.list.length && this.list[i] === op;
   }
   push(op: Operation): void {
     if (this.has(op)) return;
-    this.index.set(op, this.list.length);
+    op.worklistIndex = this.list.length;
     this.list.push(op);
   }
   pop(): Operation {
@@ -72,17 +71,14 @@ class Worklist {
     return op;
   }
   remove(op: Operation): void {
-    const i = this.index.get(op);
-    if (i === undefined || this.list[i] !== op) return;
-    this.list[i] = null;
+    if (this.has(op)) this.list[op.worklistIndex] = null;
   }
   clear(): void {
     this.list = [];
-    this.index = new Map();
   }
   reverse(): void {
     this.list.reverse();
-    this.list.forEach((op, i) => op && this.index.set(op, i));
+    this.list.forEach((op, i) => op && (op.worklistIndex = i));
   }
 }
 
@@ -103,11 +99,14 @@ export function constantOperands(op: Operation): (Attribute | undefined)[] {
 export function foldOp(op: Operation): (Attribute | Value)[] | 'inPlace' | undefined {
   const spec = op.def?.spec;
   if (!spec) return undefined;
+  const commutative = hasTrait(op, 'Commutative');
+  // Most ops have neither a fold hook nor a folding trait: no constant list to build.
+  if (!spec.fold && !commutative && !hasTrait(op, 'Idempotent')) return undefined;
   const constants = constantOperands(op);
   const folded = spec.fold?.(op, constants);
   if (folded && !(folded.length === 1 && folded[0] === op.results[0])) return folded;
   const inPlace = !!folded;
-  if (hasTrait(op, 'Commutative') && op.operands.length >= 2) {
+  if (commutative && op.operands.length >= 2) {
     const first = constants.findIndex((c) => c !== undefined);
     if (first >= 0 && constants.slice(first).some((c) => c === undefined)) {
       const values = op.operandValues();
@@ -214,16 +213,19 @@ class GreedyDriver {
 
   /** (6) An op and its ancestors up to the scope region. */
   private add(op: Operation): void {
-    const chain: Operation[] = [];
-    for (let o: Operation | null = op; o;) {
-      chain.push(o);
+    // First whether the op is inside the scope at all, then the pushes (no chain array).
+    for (let o: Operation = op; ;) {
       const region: Region | null = o.parentRegion;
-      if (region === this.scope) {
-        for (const x of chain) this.worklist.push(x);
-        return;
-      }
-      if (!region) return;
-      o = region.parentOp;
+      if (region === this.scope) break;
+      const parent = region?.parentOp;
+      if (!parent) return;
+      o = parent;
+    }
+    for (let o: Operation = op; ;) {
+      this.worklist.push(o);
+      const region = o.parentRegion!;
+      if (region === this.scope) return;
+      o = region.parentOp!;
     }
   }
 

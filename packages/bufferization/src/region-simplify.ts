@@ -21,7 +21,7 @@
  *     arguments; this driver does not implement it and treats it as 'normal'.
  */
 import { wouldOpBeTriviallyDead } from '@lifeline/analyses';
-import { hasTrait, type Block, type BlockArgument, type Operation, type Region, type Value } from '@lifeline/ir';
+import { hasTrait, nextMark, type Block, type BlockArgument, type Operation, type Region, type Value } from '@lifeline/ir';
 import { eraseOperandAt } from './op-util.js';
 import { postOrderFromEntry, type TrackingRewriter } from './tracking-rewriter.js';
 
@@ -74,7 +74,8 @@ function dropDefinedValueUses(block: Block): void {
  * waits in `pending` until that argument becomes live.
  */
 class LiveMap {
-  readonly ops = new Set<Operation>();
+  /** Live ops carry this mark (a field, not a Set of every op: hashing dominated large inputs). */
+  private readonly mark = nextMark();
   readonly args = new Set<Value>();
   private readonly queue: Operation[] = [];
   private readonly pending = new Map<Value, Value[]>();
@@ -88,7 +89,7 @@ class LiveMap {
   }
   isLive(v: Value): boolean {
     const d = v.definingOp;
-    return d ? this.ops.has(d) : this.args.has(v);
+    return d ? d.mark === this.mark : this.args.has(v);
   }
   /** Only results and arguments of non-entry blocks ever become live (MLIR never judges entry arguments). */
   setLive(v: Value): void {
@@ -105,9 +106,12 @@ class LiveMap {
       for (const w of waiting) this.setLive(w);
     }
   }
+  isOpLive(op: Operation): boolean {
+    return op.mark === this.mark;
+  }
   setOpLive(op: Operation): void {
-    if (this.ops.has(op)) return;
-    this.ops.add(op);
+    if (op.mark === this.mark) return;
+    op.mark = this.mark;
     this.queue.push(op);
   }
   /** A live op makes the values it uses live, except those it forwards into a successor argument not (yet) live. */
@@ -183,7 +187,7 @@ function deleteDeadness(rewriter: TrackingRewriter, regions: readonly Region[], 
       if (!single) eraseDeadSuccessorOperands(block.last!, live);
       for (let op = block.last; op;) {
         const prev: Operation | null = op.prev;
-        if (!live.ops.has(op)) {
+        if (!live.isOpLive(op)) {
           erased = true;
           for (const r of op.results) while (r.firstUse) r.firstUse.unlink();
           rewriter.eraseOp(op);

@@ -195,6 +195,6 @@ export function cloneRegionInto(src: Region, dest: Region, mapping: IRMapping): 
   // Successors cloned before their target block was mapped still point at the old block.
   for (const nb of newBlocks) {
     const t = nb.last;
-    if (t) t.successors = t.successors.map((s) => mapping.lookupBlockOrDefault(s));
+    if (t) t.successors.forEach((s, i) => t.setSuccessor(i, mapping.lookupBlockOrDefault(s)));
   }
 }

@@ -100,11 +100,19 @@ export class Operation {
   /** @internal Position in the block, valid while `parent.orderEpoch === orderEpoch` (see Block.order). */
   orderIndex = 0;
   orderEpoch = -1;
+  /**
+   * @internal Slot in the greedy driver's worklist (its own check decides whether
+   * the op is still there): a field is much cheaper than a Map of every op.
+   */
+  worklistIndex = -1;
+  /** @internal Mark for one pass over the IR at a time (region DCE's live set), compared with a fresh `nextMark()`. */
+  mark = 0;
   readonly name: string;
   def: OpDef | undefined;
   operands: OpOperand[];
   readonly results: OpResult[];
-  successors: Block[];
+  /** Change with `setSuccessor` (it keeps the blocks' predecessor lists). */
+  readonly successors: readonly Block[];
   readonly regions: Region[];
   // Most ops have no attributes of one kind or the other; the maps are made on first use.
   // Inherent attributes handed over at creation are kept as a flat list (see PropList)
@@ -125,6 +133,7 @@ export class Operation {
     this.results = (init.resultTypes ?? NO_TYPES).map(makeResult, this);
     // Most ops have neither successors nor regions: share one empty array.
     this.successors = init.successors?.length ? [...init.successors] : (NO_BLOCKS as Block[]);
+    for (let i = 0; i < this.successors.length; i++) this.successors[i]!.predEdges.push(this);
     const regions = init.regions ?? 0;
     this.regions = typeof regions === 'number'
       ? (regions ? Array.from({ length: regions }, () => new Region()) : (NO_REGIONS as Region[]))
@@ -239,10 +248,19 @@ export class Operation {
     this.remove();
     this.dropAllReferences();
   }
+  /** Points successor `i` at `block`. */
+  setSuccessor(i: number, block: Block): void {
+    const old = this.successors[i]!;
+    if (old === block) return;
+    old.removePredEdge(this);
+    (this.successors as Block[])[i] = block;
+    block.predEdges.push(this);
+  }
   dropAllReferences(): void {
     for (const o of this.operands) o.unlink();
     this.operands = [];
-    this.successors = [];
+    for (const b of this.successors) b.removePredEdge(this);
+    (this as { successors: readonly Block[] }).successors = NO_BLOCKS;
     for (const r of this.regions) for (const b of r.blocks) for (let op = b.first; op; op = op.next) op.dropAllReferences();
   }
   moveBefore(other: Operation): void {
@@ -309,6 +327,12 @@ function adopt(init: Iterable<readonly [string, Attribute]> | undefined): Map<st
 
 let nextOrderEpoch = 0;
 
+let lastMark = 0;
+/** @internal A value of `Operation.mark` that no op carries yet. */
+export function nextMark(): number {
+  return ++lastMark;
+}
+
 export class Block {
   parent: Region | null = null;
   /** @internal Bumped whenever ops are inserted or removed, invalidating order indices. */
@@ -318,6 +342,12 @@ export class Block {
   first: Operation | null = null;
   last: Operation | null = null;
   private count = 0;
+  /**
+   * @internal The ops naming this block as a successor, once per edge, oldest
+   * first (kept by Operation's constructor, setSuccessor and dropAllReferences):
+   * predecessors() reads it instead of scanning the region.
+   */
+  readonly predEdges: Operation[] = [];
 
   constructor(argTypes: readonly Type[] = [], argLocs?: readonly Location[]) {
     argTypes.forEach((t, i) => this.addArgument(t, argLocs?.[i]));
@@ -399,16 +429,27 @@ export class Block {
     this.orderValid = false;
   }
 
-  /** Blocks whose terminator names this block as a successor (once per edge, in block order). */
+  /**
+   * Blocks whose terminator names this block as a successor, once per edge, in
+   * MLIR's use-list order (the most recently created edge first). Only
+   * terminators placed at the end of a block of this block's region count.
+   */
   predecessors(): Block[] {
     const out: Block[] = [];
-    for (const b of this.parent?.blocks ?? []) {
-      const t = b.last;
-      if (t) for (const s of t.successors) if (s === this) out.push(b);
+    const edges = this.predEdges;
+    for (let i = edges.length - 1; i >= 0; i--) {
+      const t = edges[i]!;
+      const b = t.parent;
+      if (b && b.last === t && b.parent === this.parent && this.parent) out.push(b);
     }
     return out;
   }
-  successors(): Block[] { return this.last ? this.last.successors : []; }
+  /** @internal */
+  removePredEdge(op: Operation): void {
+    const i = this.predEdges.lastIndexOf(op);
+    if (i >= 0) this.predEdges.splice(i, 1);
+  }
+  successors(): readonly Block[] { return this.last ? this.last.successors : []; }
 
   /** Moves every op from `start` (inclusive) to the end into a new block inserted after this one. */
   splitBefore(start: Operation | null): Block {
