@@ -22,18 +22,8 @@
 //
 //   genSolProgram(seed) -> { source, contract, calls: [{ fn, args }] }
 //   node bench/gen-sol-program.mjs SEED     (prints the program and its calls)
+import { rng } from './gen-module.mjs';
 
-/** mulberry32: small, seedable, deterministic. */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Gen {
   constructor(seed) {

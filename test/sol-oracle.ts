@@ -17,6 +17,7 @@
  */
 import { AbiCoder, Interface, ParamType, type FunctionFragment } from 'ethers';
 import { Chain, compileSolidity, type CallResult, type DeployResult } from '@lifeline/evm';
+import { rng } from '../bench/gen-module.mjs';
 
 export interface Call {
   calldata: string;
@@ -146,17 +147,7 @@ export interface CallsForOptions {
   noGenerate?: string[];
 }
 
-/** mulberry32: small, seedable, deterministic. */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 
 function randBits(rand: () => number, bits: number): bigint {
   let v = 0n;

@@ -19,19 +19,12 @@
  *
  * Types are uniqued by their printed form (as builtin types are), so `a === b` is type equality.
  */
-import { IntegerType, Type, type DialectTypeParser } from '@lifeline/ir';
+import { IntegerType, Type, internType, type DialectTypeParser } from '@lifeline/ir';
 
 export const DATA_LOCATIONS = ['Storage', 'CallData', 'Memory', 'Stack', 'Immutable', 'Transient'] as const;
 export type DataLocation = (typeof DATA_LOCATIONS)[number];
 
-const interned = new Map<string, Type>();
-function intern<T extends Type>(t: T): T {
-  const key = t.toString();
-  const found = interned.get(key);
-  if (found) return found as T;
-  interned.set(key, t);
-  return t;
-}
+const intern = internType;
 
 /** `!sol.address`. */
 export class AddressType extends Type {
