@@ -2,8 +2,7 @@
  * The compiler behind lifeline-sol: every contract of the sources through
  * `compileToBytecode` (Solidity → sol → Yul → bytecode), with its sol IR printed.
  *
- * (C1) Contracts are the ones solc lists (file, then name, in its output order);
- *      interfaces and abstract contracts have no code, as with solc (empty bytecode).
+ * (C1) Contracts are the ones solc lists (file, then name, in its output order).
  * (C2) Errors are collected once each: solc's, and ours (UnsupportedFeature at a source
  *      location). One error anywhere means no contract output (as solc).
  * (C3) `lifetime` asks for the lifetime optimisation, which is not implemented yet: the
@@ -14,13 +13,8 @@ import { solcStandardJson } from '@lifeline/evm';
 import { compileToBytecode, lowerToSol } from '@lifeline/solidity';
 import type { CompileRequest, CompileResult, SolcError } from './standard-json.js';
 
-interface ContractListing {
-  abi: unknown[];
-  evm?: { bytecode?: { object?: string } };
-}
-
-/** (C1) solc's contract list, with whether each has code. */
-function listContracts(sources: Record<string, string>): { contracts: [string, string, boolean][]; errors: SolcError[] } {
+/** (C1) solc's contract list as (file, name) pairs. */
+function listContracts(sources: Record<string, string>): { contracts: [string, string][]; errors: SolcError[] } {
   const input = {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, { content: v }])),
@@ -28,12 +22,12 @@ function listContracts(sources: Record<string, string>): { contracts: [string, s
   };
   const out = JSON.parse(solcStandardJson(JSON.stringify(input))) as {
     errors?: SolcError[];
-    contracts?: Record<string, Record<string, ContractListing>>;
+    contracts?: Record<string, Record<string, unknown>>;
     sources?: Record<string, unknown>;
   };
-  const contracts: [string, string, boolean][] = [];
+  const contracts: [string, string][] = [];
   for (const [file, byName] of Object.entries(out.contracts ?? {})) {
-    for (const name of Object.keys(byName)) contracts.push([file, name, true]);
+    for (const name of Object.keys(byName)) contracts.push([file, name]);
   }
   return { contracts, errors: out.errors ?? [] };
 }
