@@ -5,8 +5,8 @@
  * RegionBranchOpInterface type edges), with MLIR's wording.
  */
 import {
-  Block, Operation, Region, Tok, diag, DiagnosticError, i1,
-  type ArgumentDecl, type OpParser, type OpPrinter, type OperationState, type RegionPoint,
+  Block, IntegerAttr, Operation, Region, Tok, diag, DiagnosticError, i1,
+  type ArgumentDecl, type RegionBranchInterface, type RegionSuccessor, type OpParser, type OpPrinter, type OperationState, type RegionPoint,
   type UnresolvedOperand, type Value, type VerifyNote,
 } from '@lifeline/ir';
 
@@ -214,3 +214,26 @@ export function ifSyntax(terminator: string): { parse: (p: OpParser, st: Operati
     },
   };
 }
+
+/**
+ * The region-branch behaviour of an if with then/else regions (`scf.if`, `fir.if`): from
+ * the parent, the then region and the else region, or the parent itself when the else is
+ * empty; from either region, the parent's results. A constant condition enters one side.
+ */
+export const ifRegionBranch: RegionBranchInterface = {
+  successors(op, point) {
+    if (point !== 'parent') return [{ target: 'parent', inputs: op.results }];
+    const els = op.regions[1]!;
+    // Without an else region control may skip the op (it then has no results).
+    return [{ target: op.regions[0]!, inputs: [] }, els.empty ? { target: 'parent', inputs: [] } : { target: els, inputs: [] }];
+  },
+  entryOperands: () => [],
+  entrySuccessorsForConstants(op, [cond]) {
+    const known = cond instanceof IntegerAttr ? cond.value !== 0n : undefined;
+    const els = op.regions[1]!;
+    const out: RegionSuccessor[] = [];
+    if (known !== false) out.push({ target: op.regions[0]!, inputs: [] });
+    if (known !== true) out.push(els.empty ? { target: 'parent', inputs: op.results } : { target: els, inputs: [] });
+    return out;
+  },
+};

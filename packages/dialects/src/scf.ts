@@ -15,7 +15,7 @@ import {
 } from '@lifeline/ir';
 import {
   checkImplicitTerminator, checkLoopLike, checkRegionBranchTypes, checkRegionSize, checkTerminator, elidableTerminator,
-  ensureTerminator, errorAtOp, firstFailure, ifSyntax, parseAssignmentList, printInitList,
+  ensureTerminator, errorAtOp, firstFailure, ifRegionBranch, ifSyntax, parseAssignmentList, printInitList,
 } from './scf-common.js';
 import { parallelOps } from './scf-parallel.js';
 
@@ -81,24 +81,7 @@ const ifOp = defineOp({
   implicitTerminator: 'scf.yield',
   parse: ifOpSyntax.parse,
   print: ifOpSyntax.print,
-  regionBranch: {
-    successors(op, point) {
-      if (point !== 'parent') return toParent(op);
-      const els = op.regions[1]!;
-      // Without an else region control may skip the op (it then has no results).
-      return [{ target: op.regions[0]!, inputs: [] }, els.empty ? { target: 'parent', inputs: [] } : { target: els, inputs: [] }];
-    },
-    entryOperands: () => [],
-    // A constant condition enters one region (or skips the op when that is an empty else).
-    entrySuccessorsForConstants(op, [cond]) {
-      const known = cond instanceof IntegerAttr ? cond.value !== 0n : undefined;
-      const els = op.regions[1]!;
-      const out: RegionSuccessor[] = [];
-      if (known !== false) out.push({ target: op.regions[0]!, inputs: [] });
-      if (known !== true) out.push(els.empty ? { target: 'parent', inputs: op.results } : { target: els, inputs: [] });
-      return out;
-    },
-  },
+  regionBranch: ifRegionBranch,
   verify: (op) => firstFailure(
     () => checkRegionSize(op, 0, 'thenRegion', 'exact') ?? checkRegionSize(op, 1, 'elseRegion', 'max'),
     () => {

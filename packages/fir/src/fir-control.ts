@@ -24,7 +24,7 @@ import {
 } from '@lifeline/ir';
 import {
   ArithFlagsAttr, checkImplicitTerminator, checkRegionBranchTypes, checkRegionSize, errorAtOp, ensureTerminator,
-  fastmathNone, firstFailure, flagsCheck, flagsSyntax, ifSyntax,
+  fastmathNone, firstFailure, flagsCheck, flagsSyntax, ifRegionBranch, ifSyntax,
 } from '@lifeline/dialects';
 import { CharacterType } from './fir-types.js';
 import { firLoopOps } from './fir-loops.js';
@@ -135,9 +135,6 @@ const unreachableOp = defineOp({
 
 const ifOpSyntax = ifSyntax('fir.result');
 
-const knownCondition = (c: unknown): boolean | undefined =>
-  c instanceof IntegerAttr && c.type === i1 ? c.value !== 0n : undefined;
-
 const ifOp = defineOp({
   name: 'fir.if',
   operands: [{ name: 'condition', type: I1 }],
@@ -147,24 +144,8 @@ const ifOp = defineOp({
   implicitTerminator: 'fir.result',
   parse: ifOpSyntax.parse,
   print: ifOpSyntax.print,
-  // fir::IfOp::getSuccessorRegions / getEntrySuccessorRegions (FIROps.cpp, LLVM 19).
-  regionBranch: {
-    successors(op, point): RegionSuccessor[] {
-      if (point !== 'parent') return [{ target: 'parent', inputs: op.results }];
-      const els = op.regions[1]!;
-      // An empty else region: control may skip the op; that successor has no inputs.
-      return [{ target: op.regions[0]!, inputs: [] }, els.empty ? { target: 'parent', inputs: [] } : { target: els, inputs: [] }];
-    },
-    entryOperands: () => [],
-    entrySuccessorsForConstants(op, [cond]) {
-      const known = knownCondition(cond);
-      const els = op.regions[1]!;
-      const out: RegionSuccessor[] = [];
-      if (known !== false) out.push({ target: op.regions[0]!, inputs: [] });
-      if (known !== true) out.push(els.empty ? { target: 'parent', inputs: op.results } : { target: els, inputs: [] });
-      return out;
-    },
-  },
+  // fir::IfOp::getSuccessorRegions / getEntrySuccessorRegions (FIROps.cpp, LLVM 19) are scf.if's.
+  regionBranch: ifRegionBranch,
   verify: (op) => firstFailure(
     () => checkRegionSize(op, 0, 'thenRegion', 'exact') ?? checkRegionSize(op, 1, 'elseRegion', 'max'),
     () => {
