@@ -5,8 +5,19 @@
  */
 import {
   ArrayAttr, DictionaryAttr, FunctionType, StringAttr, Tok, TypeAttr, UnitAttr,
-  type ArgumentDecl, type Attribute, type OpParser, type OpPrinter, type Operation, type OperationState, type Type,
+  type ArgumentDecl, type Attribute, type CallableInterface, type OpParser, type OpPrinter, type Operation, type OperationState,
+  type Type,
 } from '@lifeline/ir';
+
+/**
+ * The CallableOpInterface of a function op whose signature is its `function_type`
+ * attribute and whose body is its first region (empty: a declaration).
+ */
+export const functionCallable: CallableInterface = {
+  body: (op) => (op.regions[0]!.empty ? undefined : op.regions[0]),
+  argTypes: (op) => ((op.getAttr('function_type') as TypeAttr).value as FunctionType).inputs,
+  resultTypes: (op) => ((op.getAttr('function_type') as TypeAttr).value as FunctionType).results,
+};
 
 export interface Signature {
   args: ArgumentDecl[];

@@ -4,7 +4,7 @@ import {
   type InferContext, type Operation,
 } from '@lifeline/ir';
 import { symbolNameSyntax, symbolRefSyntax } from '@lifeline/ir';
-import { parseFunctionOp, printFunctionOp } from './func-signature.js';
+import { functionCallable, parseFunctionOp, printFunctionOp } from './func-signature.js';
 
 /** The callee's function type; anything else is MLIR's "invalid kind of type". */
 function calleeType(c: InferContext): FunctionType {
@@ -26,11 +26,7 @@ const func = defineOp({
   defaultDialect: 'func',
   parse: (p, st) => parseFunctionOp(p, st),
   print: (op, p) => printFunctionOp(op, p),
-  callable: {
-    body: (op) => (op.regions[0]!.empty ? undefined : op.regions[0]),
-    argTypes: (op) => fnType(op).inputs,
-    resultTypes: (op) => fnType(op).results,
-  },
+  callable: functionCallable,
   verify(op) {
     const body = op.regions[0]!;
     const t = fnType(op);

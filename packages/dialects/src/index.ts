@@ -20,7 +20,7 @@ export function createRegistry(dialects: readonly DialectSpec[] = allDialects): 
 }
 
 export { builtinDialect, funcDialect, arithDialect, cfDialect, scfDialect, memrefDialect, bufferizationDialect, testDialect };
-export { parseFunctionOp, printFunctionOp, parseSignature } from './func-signature.js';
+export { functionCallable, parseFunctionOp, printFunctionOp, parseSignature } from './func-signature.js';
 // For dialects outside this package (fir): the arith flag attributes and the scf region helpers.
 export { ArithFlagsAttr, fastmathNone, flagsCheck, flagsSyntax } from './arith-attrs.js';
 export * from './scf-common.js';

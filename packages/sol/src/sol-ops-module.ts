@@ -15,7 +15,7 @@ import {
   FunctionType, IntegerAttr, IntegerType, StringAttr, Tok, TypeAttr, defineOp, symbolNameSyntax, symbolRefSyntax,
   type Attribute, type Operation, type SymbolRefAttr,
 } from '@lifeline/ir';
-import { parseFunctionOp, printFunctionOp } from '@lifeline/dialects';
+import { functionCallable, parseFunctionOp, printFunctionOp } from '@lifeline/dialects';
 
 const i64 = IntegerType.get(64);
 
@@ -87,11 +87,7 @@ const func = defineOp({
   parents: ['sol.contract'],
   parse: (p, st) => parseFunctionOp(p, st),
   print: (op, p) => printFunctionOp(op, p),
-  callable: {
-    body: (op) => (op.regions[0]!.empty ? undefined : op.regions[0]),
-    argTypes: (op) => fnType(op).inputs,
-    resultTypes: (op) => fnType(op).results,
-  },
+  callable: functionCallable,
   verify(op) {
     const body = op.regions[0]!;
     const t = fnType(op);
