@@ -11,3 +11,5 @@ export { elementType, type Resource } from './sol-op-utils.js';
 export * as yul from './yul/index.js';
 export { emitYul } from './yul/emit-module.js';
 export { EmitError } from './yul/emit-func.js';
+/** The lifetime pipeline (packages/sol/LIFETIME.md). */
+export { applyLifetime, type LifetimeEntry, type LifetimeResult } from './lifetime/index.js';
