@@ -36,3 +36,4 @@ export {
   BufferOriginAnalysis, BufferViewFlowAnalysis, OriginClass, OriginIndex, isBufferType, viewBase,
   type BufferOriginOptions, type Origin,
 } from './buffer-origin.js';
+export { SlotLiveness, isSlot } from './slot-liveness.js';

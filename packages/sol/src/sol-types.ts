@@ -223,3 +223,20 @@ export function parseSolType(mnemonic: string, p: DialectTypeParser): Type {
   }
   return p.errorAtName(`unknown sol type: ${mnemonic}`);
 }
+
+/**
+ * A memory aggregate with no memory references inside (bytes / string, arrays and structs of
+ * value types): moving it with mcopy moves all of it. Memory that holds addresses may not
+ * move (the objects they address would stay behind).
+ */
+export function isFlatMemoryType(t: Type): boolean {
+  if (!isAggType(t) || t.loc !== 'Memory') return false;
+  if (t instanceof StringType) return true;
+  if (t instanceof ArrayType) return isValueType(t.eltType);
+  return t.memberTypes.every(isValueType);
+}
+
+/** Whether a value of type `t` may hold a memory or stack address (what pointer analyses track). */
+export function holdsAddress(t: Type): boolean {
+  return (isAggType(t) || t instanceof PtrType) && (t.loc === 'Memory' || t.loc === 'Stack');
+}

@@ -4,6 +4,10 @@
  * `applyLifetime` transforms a lowered sol module in place and says what it did.
  */
 import type { Operation } from '@lifeline/ir';
+import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
+import { holdsAddress } from '../sol-types.js';
+import { removeDeadAllocations } from './dead-allocations.js';
+import { FunctionReleases, type ReleaseNotes } from './releases.js';
 
 /** One allocation of the program and what the pipeline decided about it. */
 export interface LifetimeEntry {
@@ -13,8 +17,9 @@ export interface LifetimeEntry {
   func: string;
   /** `local` or `escapes`. */
   verdict: 'local' | 'escapes';
-  /** Why it escapes (empty when local), and how it is released (e.g. "freed at end of loop iteration"). */
+  /** Why it escapes (empty when local). */
   reasons: string[];
+  /** How its memory is given back (empty: never, as solc). */
   released: string[];
 }
 
@@ -22,8 +27,42 @@ export interface LifetimeResult {
   entries: LifetimeEntry[];
 }
 
+const symbolOf = (fn: Operation) => (fn.getAttr('sym_name') as { value?: string } | undefined)?.value ?? '?';
+
+function functionsOf(module: Operation): Operation[] {
+  const fns: Operation[] = [];
+  module.walk((op) => {
+    if (!op.def?.has('FunctionLike')) return undefined;
+    fns.push(op);
+    return 'skip';
+  });
+  return fns;
+}
+
 /** Runs the lifetime passes on `module` (a builtin.module holding sol.contract ops). */
 export function applyLifetime(module: Operation): LifetimeResult {
-  void module; // filled by the lifetime passes (work in progress on this branch)
-  return { entries: [] };
+  const entries: LifetimeEntry[] = [];
+  for (const fn of functionsOf(module)) {
+    for (const op of removeDeadAllocations(fn, isAllocation)) {
+      entries.push({ op, func: symbolOf(fn), verdict: 'local', reasons: [], released: ['removed: its memory is never read'] });
+    }
+  }
+  const program = new ProgramPointsTo(module, { holdsAddress });
+  for (const fn of functionsOf(module)) {
+    const pt = program.function(fn);
+    const notes: ReleaseNotes = new Map();
+    new FunctionReleases(fn, pt, program, notes).run();
+    const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');
+    for (const o of allocations) {
+      const reasons = pt.escape(o).map((r) => r.message);
+      entries.push({
+        op: o.value?.definingOp ?? o.op!,
+        func: symbolOf(fn),
+        verdict: reasons.length ? 'escapes' : 'local',
+        reasons,
+        released: notes.get(o) ?? [],
+      });
+    }
+  }
+  return { entries };
 }

@@ -20,6 +20,7 @@ import {
   mappingSlot, mappingSlotBytes, readStorageDynOffset, storageIndexAccess, writeStorageDynOffset,
 } from './rt-storage.js';
 import { stringLiteral, tid, type YType } from './ytypes.js';
+import { lifetimeHandlers } from './emit-lifetime.js';
 import { calldataIndexAccess, calldataMember, calldataToMemory } from './emit-calldata.js';
 import {
   clearStorage, extractByteArrayLength, memoryToStorage, storageBytesIndexAccess, storageBytesPop, storageBytesPush, storageToMemory,
@@ -186,6 +187,7 @@ function literalToMemory(e: FnEmitter, text: string): string {
 const storageByteArrayLength = (e: FnEmitter) => extractByteArrayLength(e.lib);
 
 const H: Record<string, Handler> = {
+  ...lifetimeHandlers,
   'sol.constant': (e, op) => e.let(op.result(0), word(attrInt(op, 'value'))),
   'sol.add': arith('add'),
   'sol.sub': arith('sub'),

@@ -1,0 +1,98 @@
+/**
+ * Slot liveness: which function-local slots (allocations in the `Stack` resource, e.g.
+ * sol.alloca) may be read before they are overwritten — a dense backward analysis on the
+ * dataflow framework, through memory effects only.
+ *
+ * (S1) A slot is a result with a value-scoped `allocate` effect in the `Stack` resource.
+ * (S2) An op with a `read` effect on a slot makes it live before the op (gen).
+ * (S3) An op whose only effects on a slot are `write`s overwrites it (kill): dead before the
+ *      op unless (S2) also holds.
+ * (S4) An op with effects that name no value (a whole-resource read of `Stack`) or without
+ *      memory-effect information reads every slot.
+ * (S5) Calls are opaque ops of their own function: a callee cannot name the caller's slots,
+ *      so liveness stays intraprocedural (calls apply (S2)–(S4) to their operands only).
+ * (S6) Nothing is live at the end of the function: slots die with it.
+ * Region control flow follows the RegionBranch interface, so it is as precise as the ops'
+ * declared successors (sol's over-approximate break / continue / early return soundly).
+ */
+import { DataFlowSolver, DenseBackwardAnalysis, dataFlowKeys, powerset, type DataFlowKeys } from '@lifeline/dataflow';
+import type { Block, Operation, Region, Registry, Value } from '@lifeline/ir';
+import { IrControlFlowView } from './ir-view.js';
+
+type Slots = ReadonlySet<Value>;
+const NONE: Slots = new Set();
+const slotsLattice = powerset<Value>((v) => v.toString());
+
+/** (S1) */
+export function isSlot(v: Value): boolean {
+  const op = v.definingOp;
+  return !!op?.def?.spec.memoryEffects?.(op).some((e) => e.kind === 'allocate' && e.value === v && e.resource === 'Stack');
+}
+
+/** (S5) A view that does not follow calls into callees. */
+class IntraproceduralView extends IrControlFlowView {
+  override call(): undefined {
+    return undefined;
+  }
+}
+
+class SlotLivenessAnalysis extends DenseBackwardAnalysis<Slots, Operation, Block, Region, Value> {
+  readonly name = 'slot-liveness';
+  constructor(keys: DataFlowKeys<Operation, Block, Region, Value>, private readonly allSlots: Slots) {
+    super(keys, 'live-slots', slotsLattice);
+  }
+  protected exitState(): Slots {
+    return NONE; // (S6)
+  }
+  protected transfer(op: Operation, after: Slots): Slots {
+    const effects = op.def?.spec.memoryEffects?.(op);
+    if (!effects) return this.allSlots.size ? new Set([...after, ...this.allSlots]) : after; // (S4)
+    let out: Set<Value> | undefined;
+    const gen: Value[] = [];
+    for (const e of effects) {
+      if (e.resource !== 'Stack') continue;
+      if (!e.value) return new Set([...after, ...this.allSlots]); // (S4)
+      if (e.kind === 'read') gen.push(e.value);
+      else if (e.kind === 'write' && after.has(e.value) && !effects.some((r) => r.kind === 'read' && r.value === e.value)) {
+        (out ??= new Set(after)).delete(e.value); // (S3)
+      }
+    }
+    for (const g of gen) if (!(out ?? after).has(g)) (out ??= new Set(after)).add(g); // (S2)
+    return out ?? after;
+  }
+}
+
+/** The live slots of one function: before each op, and at the end of each block. */
+export class SlotLiveness {
+  private readonly analysis: SlotLivenessAnalysis;
+  private readonly solver = new DataFlowSolver();
+
+  constructor(fn: Operation, registry?: Registry) {
+    const slots = new Set<Value>();
+    fn.walk((op) => {
+      for (const r of op.results) if (isSlot(r)) slots.add(r);
+    });
+    const view = new IntraproceduralView(registry ? (d) => registry.hasDialect(d) : undefined);
+    const keys = dataFlowKeys(view, { constantEquals: (a, b) => a === b });
+    this.analysis = this.solver.load(new SlotLivenessAnalysis(keys, slots));
+    this.solver.run(fn);
+  }
+
+  /** Slots that may be read at or after the start of `op` (before it runs). */
+  liveBefore(op: Operation): Slots {
+    return this.safe(op);
+  }
+
+  /** Slots that may be read after `op` (what is live before the next op / at the block's end). */
+  liveAfter(op: Operation): Slots {
+    return op.next ? this.safe(op.next) : this.safe(op.block!);
+  }
+
+  private safe(point: Operation | Block): Slots {
+    try {
+      return this.analysis.stateAt(point);
+    } catch {
+      return NONE; // never reached (dead code)
+    }
+  }
+}

@@ -1,0 +1,296 @@
+/**
+ * Release placement (packages/sol/LIFETIME.md, "Release points"). Releasing the free pointer
+ * to a mark taken at point P is correct at point Q iff every object allocated between P and
+ * Q is dead at Q; survivors may first be moved down to the mark when
+ *  (R1) each survivor is live only through stack slots (no live SSA value, no live object's
+ *       contents address it) — at most two such slots, each holding a flat aggregate,
+ *  (R2) no survivor escapes the function other than by being returned,
+ *  (R3) something allocated since the mark is dead (otherwise there is nothing to gain).
+ * Liveness of an object at a point: reachable, through contents, from the slots live there
+ * (SlotLiveness), the SSA values live there (program-points.ts) and every object that
+ * escapes other than by being returned (its memory is visible to callers for good).
+ *
+ * Three kinds of points:
+ *  (B) before each allocating op and each terminator of a non-loop region, the earliest
+ *      candidate mark in the block (one before each earlier allocating op, since the last
+ *      barrier) after which everything is dead: `sol.free %mark`;
+ *  (I) the end of each loop iteration (before each terminator that branches back to the
+ *      loop's entry region and each `sol.continue` that skips it): release to a mark taken
+ *      before the loop, or before the allocations of the survivors' initial values;
+ *  (F) before each return of the function: release to the mark taken at entry, keeping the
+ *      returned objects (spilled to slots for the move).
+ * Barriers: an op that may touch the free pointer itself (inline assembly that is not
+ * memory-safe or reads 0x40, a call to a function that may run such assembly, an op we
+ * know nothing about) ends every candidate group; a function containing one gets no (F).
+ */
+import { Builder, Registry, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
+import { SlotLiveness, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
+import { PtrType, holdsAddress, isFlatMemoryType, ui256 } from '../sol-types.js';
+import { solDialect } from '../sol.js';
+import { backEdgeRegions, isLoop, liveValuesAt } from './program-points.js';
+
+const registry = new Registry();
+registry.register(solDialect);
+
+/** Creates op `name` just before `at` (with `at`'s location). */
+function createBefore(at: Operation, name: string, o: CreateOptions = {}): Operation {
+  const b = new Builder(registry, at.loc);
+  b.setInsertionPointBefore(at);
+  return b.create(name, o);
+}
+
+const holds = (v: Value) => holdsAddress(v.type);
+
+/** Where each object was released, for the report. */
+export type ReleaseNotes = Map<MemObject, string[]>;
+
+interface Candidate {
+  /** The first op of the group (the mark goes before it). */
+  op: Operation;
+  objs: readonly MemObject[];
+  mark?: Value;
+}
+
+const where = (op: Operation) => {
+  const l = op.loc.fileLineCol?.();
+  return l ? `${l.line}:${l.col}` : op.name;
+};
+
+/** Function returns: ReturnLike terminators that do not yield to a region-branch parent. */
+const isFunctionReturn = (op: Operation) => !!op.def?.has('ReturnLike') && !op.def.spec.regionBranchTerminator;
+
+export class FunctionReleases {
+  private readonly slots: SlotLiveness;
+  private readonly permanent = new Set<MemObject>();
+  private readonly barriers = new Set<Operation>();
+
+  constructor(
+    private readonly fn: Operation,
+    private readonly pt: FunctionPointsTo,
+    private readonly program: ProgramPointsTo,
+    private readonly notes: ReleaseNotes,
+  ) {
+    this.slots = new SlotLiveness(fn);
+    for (const o of pt.objects()) if (pt.escape(o).some((r) => r.kind !== 'returned')) this.permanent.add(o);
+    for (const o of this.reach(this.permanent)) this.permanent.add(o);
+    this.findBarriers(fn);
+  }
+
+  run(): void {
+    this.block(this.fn.regions[0]!.blocks[0]!);
+    if (!this.barriers.has(this.fn)) this.functionExit();
+  }
+
+  // ---- facts ---------------------------------------------------------------------------
+
+  /** Marks every op that may touch the free pointer itself, and the ops around it. */
+  private findBarriers(op: Operation): boolean {
+    let barrier = false;
+    for (const r of op.regions) for (const b of r.blocks) for (const o of b.ops()) if (this.findBarriers(o)) barrier = true;
+    if (op !== this.fn && this.isBarrierOp(op)) barrier = true;
+    if (barrier) this.barriers.add(op);
+    return barrier;
+  }
+
+  private isBarrierOp(op: Operation): boolean {
+    if (!op.def) return true;
+    const effects = op.def.spec.memoryEffects?.(op);
+    if (effects?.some((e) => e.resource === 'FreePointer')) return true;
+    if (op.getAttr('free_ptr')) return true;
+    const call = op.def.spec.call;
+    if (call) {
+      const callee = this.calleeOf(op);
+      return !callee || this.program.summary(callee).opaque;
+    }
+    return false;
+  }
+
+  private calleeOf(op: Operation): Operation | undefined {
+    const sym = op.def?.spec.call?.callee(op);
+    if (!sym || typeof sym !== 'object' || !('rootReference' in sym)) return undefined;
+    let found: Operation | undefined;
+    const name = (sym as { rootReference: { value: string } }).rootReference.value;
+    const table = this.fn.parentOp;
+    table?.walk((o) => {
+      if (o.def?.has('FunctionLike') && (o.getAttr('sym_name') as { value?: string } | undefined)?.value === name) found = o;
+      return o === table ? undefined : 'skip';
+    });
+    return found;
+  }
+
+  private reach(roots: Iterable<MemObject>): Set<MemObject> {
+    const seen = new Set<MemObject>();
+    const work = [...roots];
+    while (work.length) {
+      const o = work.pop()!;
+      if (seen.has(o)) continue;
+      seen.add(o);
+      for (const c of this.pt.contents(o)) if (!seen.has(c)) work.push(c);
+    }
+    return seen;
+  }
+
+  /** Everything live just before `op` (objects), and the live roots it came from. */
+  private liveBefore(op: Operation): { live: Set<MemObject>; slots: Value[]; values: Value[] } {
+    const slots = [...this.slots.liveBefore(op)].filter((s) => holdsAddress((s.type as PtrType).pointeeType ?? s.type));
+    const values = liveValuesAt(this.fn, op.block!, op, holds);
+    const roots: MemObject[] = [...this.permanent];
+    for (const s of slots) {
+      const o = this.pt.objectOf(s);
+      if (o) roots.push(o);
+    }
+    for (const v of values) roots.push(...this.pt.pointsTo(v));
+    return { live: this.reach(roots), slots, values };
+  }
+
+  private note(objs: Iterable<MemObject>, text: string): void {
+    for (const o of objs) {
+      const list = this.notes.get(o) ?? [];
+      if (!list.includes(text)) list.push(text);
+      this.notes.set(o, list);
+    }
+  }
+
+  // ---- rewriting -----------------------------------------------------------------------
+
+  private markBefore(c: Candidate): Value {
+    if (!c.mark) c.mark = createBefore(c.op, 'sol.free_ptr', { resultTypes: [ui256] }).result(0);
+    return c.mark;
+  }
+
+  private freeBefore(op: Operation, mark: Value, kept: Value[] = []): void {
+    createBefore(op, 'sol.free', { operands: [mark, ...kept] });
+  }
+
+  // ---- (B) and (I) ---------------------------------------------------------------------
+
+  private block(block: Block): void {
+    let cands: Candidate[] = [];
+    for (const op of block.opList()) {
+      for (const r of op.regions) for (const b of r.blocks) this.block(b);
+      if (this.barriers.has(op)) {
+        cands = [];
+        continue;
+      }
+      const objs = this.pt.allocatedBy(op);
+      const terminator = op === block.terminator && !isFunctionReturn(op) && !isLoop(block.parentOp!);
+      if ((objs.length || terminator) && cands.length) cands = this.freeDead(cands, op);
+      if (isLoop(op) && objs.length) cands = this.iterations(op, cands);
+      else if (objs.length) cands.push({ op, objs });
+    }
+  }
+
+  /** (B) */
+  private freeDead(cands: Candidate[], at: Operation): Candidate[] {
+    const { live } = this.liveBefore(at);
+    let c = cands.length;
+    while (c > 0 && cands[c - 1]!.objs.every((o) => !live.has(o))) c--;
+    if (c === cands.length) return cands;
+    this.freeBefore(at, this.markBefore(cands[c]!));
+    this.note(cands.slice(c).flatMap((x) => x.objs), `freed before ${at.name} at ${where(at)}`);
+    return cands.slice(0, c);
+  }
+
+  /** (I) Returns the candidates after the loop (the loop and its group as one). */
+  private iterations(loop: Operation, cands: Candidate[]): Candidate[] {
+    const ends: Operation[] = backEdgeRegions(loop).map((r) => r.blocks[0]!.terminator!);
+    const backEdge = new Set(backEdgeRegions(loop));
+    loop.walk((o) => {
+      if (o.name !== 'sol.continue' || innermostLoop(o) !== loop) return;
+      if (backEdge.has(regionUnder(o, loop))) ends.push(o);
+    });
+    const points = ends.map((e) => ({ at: e, ...this.liveBefore(e) }));
+    const group: MemObject[] = [...this.pt.allocatedBy(loop)];
+    let plan = this.survivorPlan(group, points);
+    if (!plan) return [...cands, { op: loop, objs: group }];
+    let c = cands.length;
+    while (c > 0) {
+      const wider = this.survivorPlan([...cands[c - 1]!.objs, ...group], points);
+      if (!wider) break;
+      group.unshift(...cands[c - 1]!.objs);
+      plan = wider;
+      c--;
+    }
+    const first: Candidate = c < cands.length ? cands[c]! : { op: loop, objs: group };
+    const mark = this.markBefore(first);
+    for (const e of ends) this.freeBefore(e, mark, plan.kept);
+    const dead = group.filter((o) => !plan!.survivors.has(o));
+    this.note(dead, `released at the end of each iteration of the loop at ${where(loop)}`);
+    this.note(plan.survivors, `moved down to the loop's mark at the end of each iteration (loop at ${where(loop)})`);
+    return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
+  }
+
+  /**
+   * The slots to keep when releasing `group` at `points`, or undefined when (R1)–(R3) fail.
+   */
+  private survivorPlan(group: MemObject[], points: { live: Set<MemObject>; slots: Value[]; values: Value[] }[]):
+    { kept: Value[]; survivors: Set<MemObject> } | undefined {
+    const survivors = new Set(group.filter((o) => points.some((p) => p.live.has(o))));
+    if (survivors.size === group.length) return undefined; // (R3)
+    for (const o of survivors) if (this.permanent.has(o) || this.pt.escape(o).length) return undefined; // (R2)
+    const kept = new Set<Value>();
+    for (const p of points) {
+      for (const v of p.values) for (const o of this.pt.pointsTo(v)) if (survivors.has(o)) return undefined; // (R1)
+      for (const o of p.live) {
+        const hit = [...this.pt.contents(o)].some((c) => survivors.has(c));
+        if (!hit) continue;
+        if (o.kind !== 'slot' || !o.value || !p.slots.includes(o.value)) return undefined; // (R1)
+        kept.add(o.value);
+      }
+    }
+    if (kept.size > 2) return undefined;
+    for (const s of kept) if (!isFlatMemoryType((s.type as PtrType).pointeeType)) return undefined;
+    return { kept: [...kept], survivors };
+  }
+
+  // ---- (F) -----------------------------------------------------------------------------
+
+  private functionExit(): void {
+    const group = this.pt.objects().filter((o) => o.kind === 'alloc' || o.kind === 'call');
+    if (!group.length) return;
+    const body = this.fn.regions[0]!.blocks[0]!;
+    const returns: Operation[] = [];
+    this.fn.walk((o) => {
+      if (isFunctionReturn(o)) returns.push(o);
+    });
+    let mark: Value | undefined;
+    for (const ret of returns) {
+      const { live } = this.liveBefore(ret);
+      const survivors = new Set(group.filter((o) => live.has(o)));
+      if (survivors.size === group.length) continue; // (R3)
+      if ([...survivors].some((o) => this.permanent.has(o))) continue; // (R2)
+      const kept = ret.operandValues().map((v, i) => ({ v, i })).filter(({ v }) => [...this.pt.pointsTo(v)].some((o) => survivors.has(o)));
+      if (kept.length > 2 || kept.some(({ v }) => !isFlatMemoryType(v.type))) continue; // (R1)
+      const held = new Set(kept.flatMap(({ v }) => [...this.pt.pointsTo(v)]));
+      if ([...survivors].some((o) => !held.has(o))) continue; // (R1): live through something else
+      if ([...live].some((o) => [...this.pt.contents(o)].some((c) => survivors.has(c)))) continue; // (R1)
+      mark ??= createBefore(body.first!, 'sol.free_ptr', { resultTypes: [ui256] }).result(0);
+      const spills = kept.map(({ v }) => {
+        const slot = createBefore(body.first!, 'sol.alloca', { resultTypes: [PtrType.get(v.type, 'Stack')] }).result(0);
+        createBefore(ret, 'sol.store', { operands: [v, slot] });
+        return slot;
+      });
+      this.freeBefore(ret, mark, spills);
+      kept.forEach(({ i }, k) => {
+        const reloaded = createBefore(ret, 'sol.load', { operands: [spills[k]!], resultTypes: [kept[k]!.v.type] }).result(0);
+        ret.setOperand(i, reloaded);
+      });
+      const dead = group.filter((o) => !survivors.has(o));
+      this.note(dead, `freed on return at ${where(ret)}`);
+      this.note(survivors, `moved down to the function's entry mark on return at ${where(ret)}`);
+    }
+  }
+}
+
+/** The closest loop op around `op`. */
+function innermostLoop(op: Operation): Operation | undefined {
+  for (let p = op.parentOp; p; p = p.parentOp) if (isLoop(p)) return p;
+  return undefined;
+}
+
+/** The region of `ancestor` that contains `op`. */
+function regionUnder(op: Operation, ancestor: Operation) {
+  let o: Operation = op;
+  while (o.parentOp && o.parentOp !== ancestor) o = o.parentOp;
+  return o.block!.parent!;
+}

@@ -1,0 +1,49 @@
+/**
+ * The ops the lifetime pipeline adds (packages/sol/LIFETIME.md): marks and releases of the
+ * free pointer. Memory is freed with the free pointer's own stack discipline — releasing to
+ * a mark frees everything allocated since the mark — so the only new state is the mark.
+ *
+ *   %m = sol.free_ptr : ui256                  the free pointer now (a mark)
+ *   sol.free %m : ui256                        free everything allocated since %m
+ *   sol.free %a : !sol.struct<…, Memory>       free allocation %a and everything after it
+ *   sol.free %m keep(%s0, %s1 : P0, P1) : ui256
+ *       first move the objects the stack slots %s… address, when allocated since %m, down
+ *       to %m (ascending addresses, mcopy), update the slots, and free the rest
+ */
+import { defineOp, type Operation } from '@lifeline/ir';
+import { effect, memoryAgg, stackPtr } from './sol-op-utils.js';
+import { PtrType, isFlatMemoryType, ui256 } from './sol-types.js';
+
+const freePtr = defineOp({
+  name: 'sol.free_ptr',
+  summary: 'the free memory pointer (a mark to release to)',
+  results: [{ name: 'mark', type: { description: 'ui256', accepts: (t) => t === ui256 }, infer: () => ui256 }],
+  format: 'attr-dict `:` type($mark)',
+  memoryEffects: () => [effect('read', undefined, 'FreePointer')],
+  resultNames: () => ['mark'],
+});
+
+const free = defineOp({
+  name: 'sol.free',
+  summary: 'releases every allocation made since the mark (an address: the free pointer then, or an allocation)',
+  operands: [
+    { name: 'mark', type: { description: 'ui256 or a memory aggregate', accepts: (t) => t === ui256 || memoryAgg.accepts(t) } },
+    { name: 'kept', arity: 'variadic', type: stackPtr },
+  ],
+  format: '$mark (`keep` `(` $kept^ `:` type($kept) `)`)? attr-dict `:` type($mark)',
+  memoryEffects: (op: Operation) => [
+    effect('write', undefined, 'FreePointer'),
+    ...op.operands.slice(1).flatMap((o) => [effect('read', o.value, 'Stack'), effect('write', o.value, 'Stack')]),
+    ...(op.operands.length > 1 ? [effect('read', undefined, 'Memory'), effect('write', undefined, 'Memory')] : []),
+  ],
+  verify(op) {
+    if (op.operands.length > 3) return 'keeps at most two slots';
+    for (const o of op.operands.slice(1)) {
+      const t = (o.value.type as PtrType).pointeeType;
+      if (!isFlatMemoryType(t)) return `kept slot ${o.value.toString()} must hold a flat memory aggregate (no memory references inside), got ${t.toString()}`;
+    }
+    return undefined;
+  },
+});
+
+export const solLifetimeOps = [freePtr, free];
