@@ -13,6 +13,11 @@ export {
 } from './alias-test-passes.js';
 export { Liveness, LivenessBlockInfo, nestedBlocksPreorder, ancestorOpInBlock } from './liveness.js';
 export { analyzeEscapes, isAllocation, testEscapeAnalysisPass, type Escape } from './escape-analysis.js';
+export {
+  ProgramPointsTo, MemObject, defaultHoldsAddress, defaultIsEntry,
+  type FunctionPointsTo, type PointsToOptions, type MemObjectKind, type EscapeReason, type FunctionSummary,
+} from './points-to.js';
+export { printFunctionPointsTo, summaryText, testPointsToPass } from './points-to-test-pass.js';
 export { ValueLiveness } from './value-liveness.js';
 export { printLiveness, testPrintLivenessPass } from './liveness-test-pass.js';
 export { IrControlFlowView } from './ir-view.js';

@@ -9,6 +9,7 @@ import { testDeadCodeAnalysisPass, testLivenessAnalysisPass } from './dataflow-t
 import { sccpPass } from './sccp.js';
 import { testOwnershipAnalysisPass } from './ownership-test-pass.js';
 import { testEscapeAnalysisPass } from './escape-analysis.js';
+import { testPointsToPass } from './points-to-test-pass.js';
 
 const testPasses: PassDef[] = [
   testPrintLivenessPass,
@@ -19,6 +20,7 @@ const testPasses: PassDef[] = [
   sccpPass,
   testOwnershipAnalysisPass,
   testEscapeAnalysisPass,
+  testPointsToPass,
 ];
 
 let registered = false;

@@ -1,0 +1,363 @@
+/**
+ * Builds the inclusion constraints of one function for the points-to analysis (the clauses
+ * (O1)–(C13) are stated in points-to.ts and cited here). Constraints are small closures over
+ * a `Ctx` that reads and grows the solver's states, so the same code serves the solve and,
+ * with the final states, the escape report. Everything is derived from op interfaces
+ * (memory effects, memory-source steps, views, branches, region branches, calls) except
+ * inline assembly, whose body no interface describes (C12).
+ */
+import type { MemoryEffect, Operation, Region, SymbolTableCollection, Type, Value } from '@lifeline/ir';
+import { isAllocation } from './escape-analysis.js';
+import {
+  FunctionNames, MemObject, bodyArguments, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction,
+  type EscapeReason, type FunctionSummary,
+} from './points-to-model.js';
+
+export type Objs = ReadonlySet<MemObject>;
+
+/** What a constraint may do: read (recording the dependency) and grow states. */
+export interface Ctx {
+  pts(v: Value): Objs;
+  contents(o: MemObject): Objs;
+  /** Objects reachable from `from` through contents, `from` included. */
+  reach(from: Iterable<MemObject>): Set<MemObject>;
+  addPts(v: Value, objs: Iterable<MemObject>): void;
+  /** contents(c) ⊇ objs, written by `op` (remembered for messages and summaries). */
+  addContents(c: MemObject, objs: Iterable<MemObject>, op: Operation): void;
+}
+
+export type Constraint = (c: Ctx) => void;
+
+/** A use that lets what a value reaches escape (E1), (E3)–(E5). */
+export interface Root {
+  kind: EscapeReason['kind'];
+  op: Operation;
+  values: readonly Value[];
+  /** For `captured`: the callee and argument index. */
+  note?: string;
+}
+
+export interface BuiltFunction {
+  fn: Operation;
+  names: FunctionNames;
+  objects: MemObject[];
+  unknown: MemObject;
+  params: (MemObject | undefined)[];
+  objectOf: Map<Value | Operation, MemObject>;
+  constraints: Constraint[];
+  roots: Root[];
+  /** Ops that return from the function (E1). */
+  returns: Operation[];
+  /** Copy edges dst ← srcs, for "merged with … at …" (E6). */
+  copyIn: Map<Value, Value[]>;
+  opaque: boolean;
+  /** Why the function is opaque (first reason), for the report. */
+  opaqueWhy?: string;
+}
+
+export interface BuildOptions {
+  holdsAddress: (t: Type) => boolean;
+  symbols: SymbolTableCollection;
+  /** The current summary of a callee with a body; undefined: no body / unresolved (C11). */
+  summaryOf: (callee: Operation) => FunctionSummary | undefined;
+}
+
+const MEMORY_RESOURCES = new Set([undefined, 'Memory', 'Stack']);
+
+/** (C2) The value a result is derived from (same object), if its op says so. */
+function derivedSource(op: Operation, r: Value): Value | undefined {
+  const step = op.def?.spec.memorySource?.step(op, r);
+  switch (step?.kind) {
+    case 'convert': case 'address': case 'box': case 'declare': return step.source;
+  }
+  return op.def?.spec.viewLike?.source(op);
+}
+
+export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction {
+  const holds = (v: Value): boolean => opts.holdsAddress(v.type);
+  const names = new FunctionNames(fn);
+  const objects: MemObject[] = [];
+  const objectOf = new Map<Value | Operation, MemObject>();
+  const constraints: Constraint[] = [];
+  const roots: Root[] = [];
+  const returns: Operation[] = [];
+  const copyIn = new Map<Value, Value[]>();
+  let opaque = false;
+  let opaqueWhy: string | undefined;
+  const markOpaque = (why: string): void => {
+    if (!opaque) opaqueWhy = why;
+    opaque = true;
+  };
+  const newObject = (kind: MemObject['kind'], value: Value | undefined, op: Operation | undefined): MemObject => {
+    const o = new MemObject(kind, value, op, objects.length, names);
+    objects.push(o);
+    if (value) objectOf.set(value, o);
+    if (kind === 'call') objectOf.set(op!, o);
+    else if (op && !objectOf.has(op)) objectOf.set(op, o);
+    return o;
+  };
+
+  // (O1)(O2) Parameters first: the caller's data structure reachable from each argument.
+  const args = bodyArguments(fn) ?? [];
+  const params = args.map((a) => (holds(a) ? newObject('param', a, undefined) : undefined));
+  params.forEach((p, i) => p && constraints.push((c) => c.addPts(args[i]!, [p])));
+
+  const unknownObj = new MemObject('unknown', undefined, undefined, -1, names);
+  const unknownValues: Value[] = [];
+  const copy = (dst: Value, src: Value): void => {
+    if (!holds(dst) || !holds(src)) return;
+    const list = copyIn.get(dst);
+    if (list) list.push(src);
+    else copyIn.set(dst, [src]);
+    constraints.push((c) => c.addPts(dst, c.pts(src)));
+  };
+  const toUnknown = (v: Value): void => {
+    if (holds(v)) unknownValues.push(v);
+  };
+  const addrOperands = (op: Operation): Value[] => op.operands.map((o) => o.value).filter(holds);
+
+  /** (C8) Block arguments a branch forwards to. */
+  const branchForwarding = (op: Operation, fwd: Set<Value>): void => {
+    const br = op.def?.spec.branch;
+    if (!br) return;
+    op.successors.forEach((succ, i) => {
+      const vals = br.successorOperands(op, i);
+      const start = succ.arguments.length - vals.length;
+      vals.forEach((v, j) => {
+        fwd.add(v);
+        const arg = succ.arguments[start + j];
+        if (arg) copy(arg, v);
+      });
+    });
+  };
+
+  /** (C8) What a region-branch terminator forwards to its parent's results / sibling regions. */
+  const terminatorForwarding = (op: Operation, fwd: Set<Value>): void => {
+    const t = op.def?.spec.regionBranchTerminator;
+    const parent = op.parentOp;
+    const rb = parent?.def?.spec.regionBranch;
+    if (!t || !parent || !rb || !op.parentRegion) return;
+    for (const s of rb.successors(parent, op.parentRegion)) {
+      const vals = t.forwardedOperands(op, s.target);
+      vals.forEach((v, j) => {
+        fwd.add(v);
+        if (s.inputs[j]) copy(s.inputs[j]!, v);
+      });
+    }
+  };
+
+  /** (C8) Operands a region op forwards into its regions on entry. */
+  const entryForwarding = (op: Operation, fwd: Set<Value>): void => {
+    const rb = op.def?.spec.regionBranch;
+    if (!rb) return;
+    for (const s of rb.successors(op, 'parent')) {
+      const vals = rb.entryOperands(op, s.target);
+      vals.forEach((v, j) => {
+        fwd.add(v);
+        if (s.inputs[j]) copy(s.inputs[j]!, v);
+      });
+    }
+  };
+
+  /** (C10)(C11) A call: the callee's summary, or the worst case. */
+  const call = (op: Operation): void => {
+    const callee = resolveCallee(op, opts.symbols);
+    const summary = callee ? opts.summaryOf(callee) : undefined;
+    const cargs = op.def!.spec.call!.args(op);
+    if (!summary) {
+      markOpaque(`calls ${callee ? 'a function without a body' : 'an unresolved callee'} (${op.name})`);
+      const vals = cargs.filter(holds);
+      if (vals.length) roots.push({ kind: 'unknown-use', op, values: vals, note: 'passed to a call the analysis cannot see' });
+      op.results.forEach(toUnknown);
+      return;
+    }
+    if (summary.opaque) markOpaque(`calls ${callee!.getAttr('sym_name')?.toString() ?? op.name}, which is opaque`);
+    const handsBack = summary.results.some((r) => r.fresh) || summary.paramContents.some((p) => p.fresh);
+    const obj = handsBack ? newObject('call', undefined, op) : undefined;
+    summary.params.forEach((p, i) => {
+      if (p.captured && cargs[i] && holds(cargs[i]!)) {
+        roots.push({ kind: 'captured', op, values: [cargs[i]!], note: `argument ${i}` });
+      }
+    });
+    const results = op.results;
+    constraints.push((c) => {
+      const reachOf: (Set<MemObject> | undefined)[] = [];
+      const argReach = (k: number): Set<MemObject> => {
+        const a = cargs[k];
+        if (!a || !holds(a)) return new Set();
+        return (reachOf[k] ??= c.reach(c.pts(a)));
+      };
+      const gather = (s: { fresh: boolean; params: readonly number[]; unknown: boolean }, into: Set<MemObject>): Set<MemObject> => {
+        if (s.fresh && obj) into.add(obj);
+        for (const k of s.params) for (const o of argReach(k)) into.add(o);
+        if (s.unknown) into.add(unknownObj);
+        return into;
+      };
+      summary.results.forEach((r, j) => {
+        const res = results[j];
+        if (!res || !holds(res)) return;
+        c.addPts(res, gather({ fresh: r.fresh, params: r.aliasesParams, unknown: r.unknown }, new Set()));
+      });
+      summary.paramContents.forEach((pc, i) => {
+        if (!pc.fresh && !pc.params.length && !pc.unknown) return;
+        const stored = gather(pc, new Set());
+        for (const container of argReach(i)) c.addContents(container, stored, op);
+      });
+      if (obj) c.addContents(obj, gather(summary.freshContents, new Set()), op);
+    });
+  };
+
+  /** (C12) Inline assembly: what it can name escapes; what it yields is unknown. */
+  const inlineAsm = (op: Operation): void => {
+    if (isOpaqueAsm(op)) markOpaque(`inline assembly${op.getAttr('memory_safe') ? ' that touches the free pointer' : ' that is not memory-safe'}`);
+    const used = new Set<Value>(addrOperands(op));
+    op.walk((inner) => {
+      if (inner === op) return;
+      for (const o of inner.operands) if (holds(o.value) && !isInside(o.value, op)) used.add(o.value);
+    });
+    if (used.size) roots.push({ kind: 'inline-asm', op, values: [...used] });
+    op.results.forEach(toUnknown);
+  };
+
+  /** (C13') A region op no interface describes: its regions' arguments and its results are unknown. */
+  const opaqueRegions = (op: Operation): void => {
+    for (const r of op.regions) for (const b of r.blocks) b.arguments.forEach(toUnknown);
+    for (const r of op.regions) {
+      for (const b of r.blocks) {
+        const t = b.terminator;
+        if (t && t.def?.has('ReturnLike')) for (const v of t.operandValues()) for (const res of op.results) copy(res, v);
+      }
+    }
+    const ins = addrOperands(op);
+    for (const res of op.results) for (const v of ins) copy(res, v);
+    op.results.forEach(toUnknown);
+  };
+
+  const handle = (op: Operation): boolean => {
+    const spec = op.def?.spec;
+    if (isInlineAsm(op)) {
+      inlineAsm(op);
+      return false;
+    }
+    if (op.def?.has('FunctionLike')) return false;
+    if (returnsFromFunction(op, fn)) {
+      returns.push(op);
+      return true;
+    }
+    if (spec?.call) {
+      call(op);
+      return true;
+    }
+    const fwd = new Set<Value>();
+    branchForwarding(op, fwd);
+    terminatorForwarding(op, fwd);
+    entryForwarding(op, fwd);
+    if (op.regions.length && !spec?.regionBranch) opaqueRegions(op);
+    const effects = spec?.memoryEffects?.(op);
+    if (!effects) {
+      if (op.def?.has('RecursiveMemoryEffects')) return true; // (C13)
+      if (spec?.branch || spec?.regionBranchTerminator) return true; // forwarding only
+      // (C11) No memory-effect information.
+      const vals = addrOperands(op).filter((v) => !fwd.has(v));
+      if (vals.length) roots.push({ kind: 'unknown-use', op, values: vals });
+      if (!spec?.regionBranch) op.results.forEach(toUnknown);
+      return true;
+    }
+    results(op, effects);
+    stores(op, effects, fwd);
+    return true;
+  };
+
+  /** (C1)–(C4), (C7), (C9): what each result addresses. */
+  const results = (op: Operation, effects: readonly MemoryEffect[]): void => {
+    if (op.def?.spec.regionBranch) return; // (C8): forwarded
+    const spec = op.def!.spec;
+    for (const r of op.results) {
+      if (isAllocation(r)) { // (C1)
+        const stack = effects.some((e) => e.kind === 'allocate' && e.value === r && e.resource === 'Stack');
+        const o = newObject(stack ? 'slot' : 'alloc', r, op);
+        if (holds(r)) constraints.push((c) => c.addPts(r, [o]));
+        continue;
+      }
+      if (!holds(r)) continue;
+      const step = spec.memorySource?.step(op, r);
+      const src = derivedSource(op, r);
+      if (src) { copy(r, src); continue; } // (C2)
+      if (step?.kind === 'global') { toUnknown(r); continue; } // (C3)
+      if (step?.kind === 'load') { // (C4)
+        const m = step.memref;
+        constraints.push((c) => { for (const o of c.pts(m)) c.addPts(r, c.contents(o)); });
+        continue;
+      }
+      const ins = addrOperands(op);
+      if (effects.length === 0) { // (C7)
+        if (!ins.length) toUnknown(r);
+        for (const v of ins) copy(r, v);
+        continue;
+      }
+      // (C9) Read through value locations; join the other address operands.
+      const reads = new Set(effects.filter((e) => e.kind === 'read' && e.value && holds(e.value)).map((e) => e.value!));
+      for (const v of ins) if (!reads.has(v)) copy(r, v);
+      for (const a of reads) constraints.push((c) => { for (const o of c.pts(a)) c.addPts(r, c.contents(o)); });
+      if (effects.some((e) => e.kind === 'read' && !e.value && MEMORY_RESOURCES.has(e.resource))) toUnknown(r);
+    }
+  };
+
+  /** (C5)(C6): stores of addresses into memory and copies of memory contents. */
+  const stores = (op: Operation, effects: readonly MemoryEffect[], fwd: Set<Value>): void => {
+    const locations = new Set(effects.filter((e) => e.value).map((e) => e.value!));
+    const derived = new Set(op.results.map((r) => derivedSource(op, r)).filter((v): v is Value => !!v));
+    const stored = addrOperands(op).filter((v) => !locations.has(v) && !fwd.has(v) && !derived.has(v));
+    const writes = effects.filter((e) => e.kind === 'write' && e.value);
+    if (stored.length) {
+      const targets = writes.map((e) => e.value!);
+      const intoUnknown = targets.some((t) => !holds(t))
+        || (!targets.length && effects.some((e) => e.kind === 'write' && !e.value && MEMORY_RESOURCES.has(e.resource)));
+      const tracked = targets.filter(holds);
+      constraints.push((c) => {
+        for (const v of stored) {
+          const p = c.pts(v);
+          for (const t of tracked) for (const o of c.pts(t)) c.addContents(o, p, op);
+          if (intoUnknown) c.addContents(unknownObj, p, op);
+        }
+      });
+    }
+    // (C6) A write into existing memory that reads another location copies its contents.
+    const own = (v: Value): boolean => v.definingOp === op && isAllocation(v);
+    const dsts = writes.map((e) => e.value!).filter((v) => holds(v) && !own(v));
+    const srcs = effects.filter((e) => e.kind === 'read' && e.value && holds(e.value)).map((e) => e.value!);
+    for (const d of dsts) {
+      for (const s of srcs) {
+        if (s === d) continue;
+        constraints.push((c) => {
+          const got = new Set<MemObject>();
+          for (const o of c.pts(s)) for (const x of c.contents(o)) got.add(x);
+          for (const o of c.pts(d)) c.addContents(o, got, op);
+        });
+      }
+    }
+  };
+
+  // (C8) Block arguments no branch or region branch feeds stay empty, unless the region
+  // belongs to an op no interface describes (opaqueRegions).
+  const walkRegion = (r: Region): void => {
+    for (const b of r.blocks) {
+      for (let op = b.first; op; op = op.next) if (handle(op)) for (const inner of op.regions) walkRegion(inner);
+    }
+  };
+
+  const body = fn.def?.spec.callable ? fn.def.spec.callable.body(fn) : fn.regions[0];
+  if (body) walkRegion(body);
+  // `unknown` is listed last (O1).
+  unknownObj.index = objects.length;
+  objects.push(unknownObj);
+  for (const v of unknownValues) constraints.push((c) => c.addPts(v, [unknownObj]));
+  return { fn, names, objects, unknown: unknownObj, params, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy };
+}
+
+/** Whether `v` is defined inside `op` (a value of its regions). */
+function isInside(v: Value, op: Operation): boolean {
+  const r = v.parentRegion;
+  const p = r?.parentOp;
+  return !!p && (p === op || op.isAncestorOf(p));
+}

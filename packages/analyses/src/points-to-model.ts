@@ -1,0 +1,187 @@
+/**
+ * The vocabulary of the interprocedural points-to / escape analysis (points-to.ts): abstract
+ * memory objects, escape reasons, function summaries, and the small IR predicates the
+ * constraint builder needs (which types hold an address, which ops are function returns,
+ * inline assembly, what a call resolves to). Kept apart so the builder, the solver and the
+ * escape report share one definition of each.
+ */
+import {
+  BlockArgument, FloatType, IndexType, IntegerType, NameTable, StringAttr, SymbolRefAttr, UnknownLoc,
+  type Operation, type SymbolTableCollection, type Type, type Value,
+} from '@lifeline/ir';
+
+export type MemObjectKind = 'alloc' | 'call' | 'slot' | 'param' | 'unknown';
+
+/** Lazily built SSA names of one function (for messages and the test pass only). */
+export class FunctionNames {
+  private table?: NameTable;
+  constructor(private readonly fn: Operation) {}
+  name(v: Value): string {
+    this.table ??= new NameTable(this.fn, false);
+    return this.table.valueName(v);
+  }
+}
+
+/** An abstract memory object; identity is the object itself (O1). */
+export class MemObject {
+  constructor(
+    readonly kind: MemObjectKind,
+    /** alloc: the allocating result; slot: the slot value; param: the block argument. */
+    readonly value: Value | undefined,
+    /** alloc/slot: the defining op; call: the call op. */
+    readonly op: Operation | undefined,
+    /** Position among the function's objects (program order). */
+    public index: number,
+    private readonly names: FunctionNames,
+  ) {}
+  private text?: string;
+  /** `alloc %mem_3`, `slot %slot`, `param %arg0`, `call @f_12 (%4)`, `unknown`. */
+  toString(): string {
+    if (this.text) return this.text;
+    const v = this.value;
+    switch (this.kind) {
+      case 'unknown': return (this.text = 'unknown');
+      case 'call': {
+        const callee = this.op!.getAttr('callee');
+        const at = this.op!.results.length ? ` (${this.names.name(this.op!.results[0]!)})` : '';
+        return (this.text = `call ${callee instanceof SymbolRefAttr ? callee.toString() : this.op!.name}${at}`);
+      }
+      default: return (this.text = `${this.kind} ${this.names.name(v!)}`);
+    }
+  }
+  /** A value name for messages (`%mem_3`). */
+  valueName(v: Value): string {
+    return this.names.name(v);
+  }
+}
+
+export interface EscapeReason {
+  kind: 'returned' | 'stored' | 'captured' | 'inline-asm' | 'unknown-use';
+  op: Operation;
+  message: string;
+}
+
+/** (S1)–(S5) in points-to.ts. */
+export interface FunctionSummary {
+  params: { captured: boolean }[];
+  /** `unknown`: the result may address memory the callee did not allocate and no argument reaches (S2). */
+  results: { fresh: boolean; aliasesParams: number[]; unknown: boolean }[];
+  /** What the callee may store into the data structure of argument i (S3). */
+  paramContents: { fresh: boolean; params: number[]; unknown: boolean }[];
+  /** What callee memory handed back to the caller may itself contain (S4). */
+  freshContents: { fresh: boolean; params: number[]; unknown: boolean };
+  opaque: boolean;
+}
+
+export function bottomSummary(nParams: number, nResults: number): FunctionSummary {
+  return {
+    params: Array.from({ length: nParams }, () => ({ captured: false })),
+    results: Array.from({ length: nResults }, () => ({ fresh: false, aliasesParams: [], unknown: false })),
+    paramContents: Array.from({ length: nParams }, () => ({ fresh: false, params: [], unknown: false })),
+    freshContents: { fresh: false, params: [], unknown: false },
+    opaque: false,
+  };
+}
+
+/** A summary for a callee whose body cannot be seen: everything (C11). */
+export function worstSummary(nParams: number, nResults: number): FunctionSummary {
+  const all = Array.from({ length: nParams }, (_, i) => i);
+  return {
+    params: Array.from({ length: nParams }, () => ({ captured: true })),
+    results: Array.from({ length: nResults }, () => ({ fresh: true, aliasesParams: all, unknown: true })),
+    paramContents: Array.from({ length: nParams }, () => ({ fresh: true, params: all, unknown: true })),
+    freshContents: { fresh: true, params: all, unknown: true },
+    opaque: true,
+  };
+}
+
+export function sameSummary(a: FunctionSummary, b: FunctionSummary): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * (T1) The default address predicate: sol types hold an address iff they live in Memory or
+ * Stack (storage / calldata references and value types do not); builtin integers, index and
+ * floats do not; anything else (memrefs, FIR references, unknown types) may.
+ */
+export function defaultHoldsAddress(t: Type): boolean {
+  if (t instanceof IntegerType || t instanceof IndexType || t instanceof FloatType) return false;
+  const s = t.toString();
+  if (s.startsWith('!sol.')) {
+    const loc = (t as { loc?: unknown }).loc;
+    return loc === 'Memory' || loc === 'Stack';
+  }
+  return true;
+}
+
+/** (C12) Inline assembly, recognised by name: its body is opaque to every interface. */
+export function isInlineAsm(op: Operation): boolean {
+  return op.name === 'sol.inline_asm';
+}
+
+/** (C12) Inline assembly that may break the allocator's invariants. */
+export function isOpaqueAsm(op: Operation): boolean {
+  return !op.getAttr('memory_safe') || !!op.getAttr('free_ptr');
+}
+
+/**
+ * (E1) A terminator that leaves the function: ReturnLike and either directly in the function
+ * body or, without forwarding to its parent (no RegionBranchTerminator), nested in structured
+ * control flow (sol.return inside sol.if / loops: an early return).
+ */
+export function returnsFromFunction(op: Operation, fn: Operation): boolean {
+  if (!op.def?.has('ReturnLike')) return false;
+  const parent = op.parentOp;
+  if (parent === fn) return true;
+  return !op.def.spec.regionBranchTerminator && !!parent?.def?.spec.regionBranch;
+}
+
+/**
+ * (E1') An entry point called only by the ABI dispatcher (sol: external functions,
+ * constructors, fallback and receive): its memory arguments are decoded by the dispatcher
+ * and die with the call, and its return values are ABI-encoded (read), not handed to a caller.
+ */
+export function defaultIsEntry(fn: Operation): boolean {
+  const vis = fn.getAttr('visibility');
+  if (vis instanceof StringAttr && vis.value === 'external') return true;
+  const kind = fn.getAttr('kind');
+  return kind instanceof StringAttr && ['constructor', 'fallback', 'receive'].includes(kind.value);
+}
+
+/** The callee of a call op, if its symbol resolves to an op in `symbols`. */
+export function resolveCallee(op: Operation, symbols: SymbolTableCollection): Operation | undefined {
+  const c = op.def?.spec.call?.callee(op);
+  if (!(c instanceof SymbolRefAttr)) return undefined;
+  return symbols.lookupNearest(op, c);
+}
+
+/** The entry-block arguments of a callable's body; undefined for a declaration. */
+export function bodyArguments(fn: Operation): readonly BlockArgument[] | undefined {
+  const spec = fn.def?.spec.callable;
+  const body = spec ? spec.body(fn) : fn.regions[0];
+  if (!body || body.empty) return undefined;
+  return body.blocks[0]!.arguments;
+}
+
+/** `sol.store at file:3:5` (the location only when known). */
+export function opDesc(op: Operation): string {
+  const loc = op.loc;
+  return loc && !(loc instanceof UnknownLoc) ? `${op.name} at ${loc.toString()}` : op.name;
+}
+
+/** How a container reads in a message: "an element of %mem_3 (array of arrays)". */
+export function containerDesc(o: MemObject): string {
+  switch (o.kind) {
+    case 'unknown': return 'memory that code outside the function may read';
+    case 'param': return `the caller's memory (argument ${o.valueName(o.value!)})`;
+    case 'slot': return `the local variable ${o.valueName(o.value!)}`;
+    case 'call': return `memory returned by ${o.toString().slice(5)}`;
+    default: {
+      const t = o.value!.type.toString();
+      const name = o.valueName(o.value!);
+      if (t.startsWith('!sol.struct<')) return `a member of ${name} (struct)`;
+      if (/^!sol\.array<[^,]*x !sol\.(array|string|struct)/.test(t)) return `an element of ${name} (array of ${/x !sol\.(\w+)/.exec(t)![1]}s)`;
+      return name;
+    }
+  }
+}

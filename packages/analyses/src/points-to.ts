@@ -1,0 +1,371 @@
+/**
+ * Interprocedural points-to and escape analysis (issue 7, packages/sol/LIFETIME.md): which
+ * abstract memory objects each SSA value may address, what each object may contain, which
+ * objects escape their function and why, and per-function summaries computed bottom-up over
+ * call-graph SCCs. Generic: it reads op interfaces only (memory effects, memory-source steps,
+ * views, branches, region branches, calls), plus inline assembly by name (C12).
+ *
+ * Solving: flow-insensitive inclusion constraints (Andersen style) run on the dataflow
+ * framework's DataFlowSolver — one analysis whose points are constraints; its states are
+ * powersets of objects anchored at SSA values (`points-to`) and at objects (`contents`); the
+ * solver re-runs a constraint whenever a state it read grows. Constraint building is in
+ * points-to-constraints.ts, the escape report in points-to-escape.ts.
+ *
+ * Objects
+ *  (O1) Per function: one `alloc` per allocating result (isAllocation) outside the `Stack`
+ *       resource, one `slot` per Stack allocation (sol.alloca), one `param` per entry-block
+ *       argument whose type holds an address (options.holdsAddress, default (T1)), one `call`
+ *       per call site whose callee summary hands back callee memory (a fresh result, fresh
+ *       memory stored into an argument), and `unknown` (listed last).
+ *  (O2) `param i` is the caller's whole data structure reachable from argument i:
+ *       contents(param i) ∋ param i. `unknown` is memory the function did not allocate and did
+ *       not get through a parameter, and every object that escaped into it: contents ∋ itself.
+ *  (O3) Soundness guarantee: for every object o with escape(o) = [], every value that may hold
+ *       an address into o at run time has o ∈ pointsTo(v) and every object that may hold such
+ *       an address has o ∈ contents. Escaped objects may be stood for by `unknown`/`param`.
+ * Constraints (flow-insensitive; pts = pointsTo)
+ *  (C1) An allocating result points to its object.
+ *  (C2) A derived address (memory-source convert/address/box/declare, viewLike; sol.gep) points
+ *       to what its base points to.
+ *  (C3) A global's address (memory-source `global`) points to `unknown`.
+ *  (C4) A load (memory-source `load` of m) points to ∪ contents(pts(m)).
+ *  (C5) A store: an address operand that is not the location of any effect of its op, not
+ *       forwarded and not a derivation base, is stored into every value location the op
+ *       writes: contents(o) ⊇ pts(V) for o ∈ pts(L). Into a location whose type holds no
+ *       address, or (with no value write) into the whole Memory resource: into `unknown`.
+ *  (C6) A write into existing memory B (not the op's own allocation) that reads another
+ *       location A copies contents: contents(pts(B)) ⊇ contents(pts(A)). A destination whose
+ *       type holds no address (storage) receives data, not addresses: nothing.
+ *  (C7) Results of ops without memory effects join their address operands (selects, casts);
+ *       an address made from no address (a constant, sol.empty's zero slot) points to `unknown`.
+ *  (C8) Branch operands flow to successor block arguments, region-branch entry operands and
+ *       terminator operands to the region inputs / op results they reach.
+ *  (C9) Other results of ops with memory effects: contents of the locations they read plus
+ *       their other address operands; `unknown` if they read the whole Memory resource.
+ *  (C10) A resolved call applies the callee's summary: results → {call object if fresh} ∪
+ *       reach(pts(arg k)) for aliased k ∪ {unknown if so}; paramContents[i] grows the contents
+ *       of every object reachable from arg i; the call object contains what (S4) says.
+ *  (C11) A call without a resolvable callee with a body, or an op without memory-effect
+ *       information: address operands escape (`unknown-use`), results point to `unknown`;
+ *       such a call makes the function opaque.
+ *  (C12) sol.inline_asm: its operands and the outer values its body uses escape
+ *       (`inline-asm`); results point to `unknown`; opaque unless `memory_safe` and no `free_ptr`.
+ *  (C13) Ops with RecursiveMemoryEffects (sol.if, loops) are described by their bodies.
+ * Escapes (reach = closure over contents)
+ *  (E1) `returned`: reach(pts(operands of function returns)). (E1') Not in entry functions
+ *       (options.isEntry, default: sol external functions, constructor, fallback, receive):
+ *       their results are ABI-encoded (a read) and their memory arguments are decoded by the
+ *       dispatcher and die with the call, so storing into them is not an escape either.
+ *  (E2) `stored`: reach(contents(param i)) for non-entry functions, reach(contents(unknown)).
+ *  (E3) `captured`: reach(pts(arg i)) at a call whose callee captures parameter i (S1).
+ *  (E4) `inline-asm`, (E5) `unknown-use`: reach(pts(operands)) of (C12) / (C11).
+ *  (E6) Messages name the op and, for objects reached through a container, the container;
+ *       a value merged at a select / sol.if result / block argument says "merged with …".
+ * Reading (ABI encoding, hashing, emitting, copying to storage) is never an escape.
+ * Summaries (bottom-up over call-graph SCCs; iterated to a fixpoint within an SCC from ⊥)
+ *  (S1) params[i].captured: param i is reachable from `unknown`, an inline-asm or unknown use,
+ *       or an argument a callee captures. (Stores into other arguments are (S3), not captures.)
+ *  (S2) results[j]: over all returns, R = reach(pts(operand j)): fresh = R has an alloc/call
+ *       object; aliasesParams = params in R; unknown = `unknown` ∈ R.
+ *  (S3) paramContents[i]: C = reach(what stores put into param i): fresh / params / unknown.
+ *  (S4) freshContents: what the callee objects in (S2)/(S3) reach through their contents.
+ *  (S5) opaque: (C11)/(C12) in the function or an opaque callee.
+ */
+import { CallGraph, DataFlowSolver, StateKey, powerset, type DataFlowAnalysis } from '@lifeline/dataflow';
+import { SymbolTableCollection, type Operation, type Registry, type Type, type Value } from '@lifeline/ir';
+import { buildFunction, type BuiltFunction, type Constraint, type Ctx, type Objs } from './points-to-constraints.js';
+import { computeEscapes } from './points-to-escape.js';
+import {
+  MemObject, bodyArguments, bottomSummary, defaultHoldsAddress, defaultIsEntry, resolveCallee, sameSummary, worstSummary,
+  type EscapeReason, type FunctionSummary,
+} from './points-to-model.js';
+
+export { MemObject, defaultHoldsAddress, defaultIsEntry };
+export type { MemObjectKind, EscapeReason, FunctionSummary } from './points-to-model.js';
+
+export interface FunctionPointsTo {
+  readonly fn: Operation;
+  readonly unknown: MemObject;
+  objects(): readonly MemObject[];
+  objectOf(x: Value | Operation): MemObject | undefined;
+  pointsTo(v: Value): ReadonlySet<MemObject>;
+  contents(o: MemObject): ReadonlySet<MemObject>;
+  escape(o: MemObject): EscapeReason[];
+  allocatedBy(op: Operation): readonly MemObject[];
+  /** Objects reachable from `from` through contents, `from` included. */
+  reach(from: Iterable<MemObject>): Set<MemObject>;
+  /** Why the function is opaque (S5), if it is. */
+  readonly opaqueWhy: string | undefined;
+  /** Whether the function is an ABI entry point (E1'). */
+  readonly isEntry: boolean;
+}
+
+export interface PointsToOptions {
+  holdsAddress?: (t: Type) => boolean;
+  registry?: Registry;
+  /** (E1') Entry points called only by the ABI dispatcher. */
+  isEntry?: (fn: Operation) => boolean;
+}
+
+const EMPTY: Objs = new Set();
+const objSet = powerset<MemObject>((o) => o.toString());
+const PTS = new StateKey<Objs>('points-to', objSet);
+const CONTENTS = new StateKey<Objs>('contents', objSet);
+
+/** The constraints of one function as a dataflow analysis: points are constraints. */
+class ConstraintAnalysis implements DataFlowAnalysis {
+  readonly name = 'points-to';
+  /** What stores put into each param / the unknown object (for (S3), (E2)). */
+  readonly storedInto = new Map<MemObject, Set<MemObject>>();
+  /** The first op that put each object into each container, for messages (E6). */
+  readonly provenance = new Map<MemObject, Map<MemObject, Operation>>();
+  private ctx!: Ctx;
+  constructor(private readonly built: BuiltFunction) {}
+
+  initialize(solver: DataFlowSolver): void {
+    const s = solver;
+    const add = (anchor: unknown, key: StateKey<Objs>, objs: Iterable<MemObject>): void => {
+      const cur = s.peek(anchor, key);
+      let grow: Set<MemObject> | undefined;
+      for (const o of objs) if (!cur.has(o)) (grow ??= new Set()).add(o);
+      if (grow) s.join(anchor, key, grow);
+    };
+    this.ctx = {
+      pts: (v) => s.read(v, PTS),
+      contents: (o) => s.read(o, CONTENTS),
+      reach: (from) => {
+        const out = new Set<MemObject>();
+        const todo = [...from];
+        for (let o = todo.pop(); o; o = todo.pop()) {
+          if (out.has(o)) continue;
+          out.add(o);
+          for (const x of s.read(o, CONTENTS)) if (!out.has(x)) todo.push(x);
+        }
+        return out;
+      },
+      addPts: (v, objs) => add(v, PTS, objs),
+      addContents: (c, objs, op) => {
+        const list = [...objs];
+        if (c.kind === 'param' || c.kind === 'unknown') {
+          let st = this.storedInto.get(c);
+          if (!st) this.storedInto.set(c, (st = new Set()));
+          for (const o of list) st.add(o);
+        }
+        const cur = s.peek(c, CONTENTS);
+        let prov = this.provenance.get(c);
+        for (const o of list) {
+          if (cur.has(o)) continue;
+          if (!prov) this.provenance.set(c, (prov = new Map()));
+          if (!prov.has(o)) prov.set(o, op);
+        }
+        add(c, CONTENTS, list);
+      },
+    };
+    // (O2)
+    for (const o of this.built.objects) if (o.kind === 'param' || o.kind === 'unknown') s.join(o, CONTENTS, new Set([o]));
+    for (const c of this.built.constraints) s.enqueue(c, this);
+  }
+
+  visit(_solver: DataFlowSolver, point: unknown): void {
+    (point as Constraint)(this.ctx);
+  }
+}
+
+class FunctionResult implements FunctionPointsTo {
+  readonly fn: Operation;
+  readonly unknown: MemObject;
+  private escapes?: Map<MemObject, EscapeReason[]>;
+  private byOp?: Map<Operation, MemObject[]>;
+
+  constructor(
+    readonly built: BuiltFunction,
+    private readonly solver: DataFlowSolver,
+    readonly analysis: ConstraintAnalysis,
+    readonly isEntry: boolean,
+    private readonly resolve: (op: Operation) => Operation | undefined,
+  ) {
+    this.fn = built.fn;
+    this.unknown = built.unknown;
+  }
+
+  get opaqueWhy(): string | undefined {
+    return this.built.opaque ? this.built.opaqueWhy : undefined;
+  }
+  objects(): readonly MemObject[] {
+    return this.built.objects;
+  }
+  objectOf(x: Value | Operation): MemObject | undefined {
+    return this.built.objectOf.get(x);
+  }
+  pointsTo(v: Value): ReadonlySet<MemObject> {
+    return this.solver.lookup(v, PTS) ?? EMPTY;
+  }
+  contents(o: MemObject): ReadonlySet<MemObject> {
+    return this.solver.lookup(o, CONTENTS) ?? EMPTY;
+  }
+  reach(from: Iterable<MemObject>): Set<MemObject> {
+    const out = new Set<MemObject>();
+    const todo = [...from];
+    for (let o = todo.pop(); o; o = todo.pop()) {
+      if (out.has(o)) continue;
+      out.add(o);
+      for (const x of this.contents(o)) if (!out.has(x)) todo.push(x);
+    }
+    return out;
+  }
+  escape(o: MemObject): EscapeReason[] {
+    this.escapes ??= computeEscapes(this, this.resolve);
+    return this.escapes.get(o) ?? [];
+  }
+  allocatedBy(op: Operation): readonly MemObject[] {
+    if (!this.byOp) {
+      this.byOp = new Map();
+      for (const o of this.built.objects) {
+        if (o.kind !== 'alloc' && o.kind !== 'call') continue;
+        for (let p: Operation | null = o.op!; p && p !== this.fn; p = p.parentOp) {
+          const list = this.byOp.get(p);
+          if (list) list.push(o);
+          else this.byOp.set(p, [o]);
+        }
+      }
+    }
+    return this.byOp.get(op) ?? [];
+  }
+  storedInto(o: MemObject): ReadonlySet<MemObject> {
+    return this.analysis.storedInto.get(o) ?? EMPTY;
+  }
+  provenance(container: MemObject, o: MemObject): Operation | undefined {
+    return this.analysis.provenance.get(container)?.get(o);
+  }
+}
+
+export class ProgramPointsTo {
+  private readonly results = new Map<Operation, FunctionResult>();
+  private readonly summaries = new Map<Operation, FunctionSummary>();
+  private readonly symbols = new SymbolTableCollection();
+  private readonly holdsAddress: (t: Type) => boolean;
+  private readonly isEntry: (fn: Operation) => boolean;
+  /** Function-like ops under the root, program order. */
+  readonly functions: Operation[] = [];
+
+  constructor(root: Operation, options: PointsToOptions = {}) {
+    this.holdsAddress = options.holdsAddress ?? defaultHoldsAddress;
+    this.isEntry = options.isEntry ?? defaultIsEntry;
+    root.walk((op) => {
+      if (op.def?.has('FunctionLike')) this.functions.push(op);
+    });
+    const known = new Set(this.functions);
+    const ids = new Map(this.functions.map((f, i) => [f, String(i)]));
+    const graph = new CallGraph<Operation>({
+      callables: () => this.functions,
+      key: (f) => ids.get(f)!,
+      isExternal: (f) => !bodyArguments(f),
+      callSites: (f) => {
+        const out: (Operation | undefined)[] = [];
+        f.walk((op) => {
+          if (op !== f && op.def?.has('FunctionLike')) return 'skip';
+          if (op.def?.spec.call) {
+            const c = resolveCallee(op, this.symbols);
+            out.push(c && known.has(c) ? c : undefined);
+          }
+          return undefined;
+        });
+        return out;
+      },
+    });
+    for (const scc of graph.sccs()) this.solveComponent(scc, graph.isRecursive(scc[0]!));
+  }
+
+  function(fn: Operation): FunctionPointsTo {
+    const r = this.results.get(fn);
+    if (!r) throw new Error(`${fn.name} is not a function under the analysed root`);
+    return r;
+  }
+
+  summary(fn: Operation): FunctionSummary {
+    const s = this.summaries.get(fn);
+    if (!s) throw new Error(`${fn.name} is not a function under the analysed root`);
+    return s;
+  }
+
+  /** Bottom-up; a recursive component is re-solved until its summaries stop growing. */
+  private solveComponent(scc: Operation[], recursive: boolean): void {
+    for (const f of scc) {
+      const callable = f.def?.spec.callable;
+      const nParams = callable ? callable.argTypes(f).length : bodyArguments(f)?.length ?? 0;
+      const nResults = callable ? callable.resultTypes(f).length : 0;
+      this.summaries.set(f, bodyArguments(f) ? bottomSummary(nParams, nResults) : worstSummary(nParams, nResults));
+    }
+    for (let round = 0; ; round++) {
+      let changed = false;
+      for (const f of scc) {
+        const r = this.solveFunction(f);
+        this.results.set(f, r);
+        if (!bodyArguments(f)) continue;
+        const s = summarize(r, this.summaries.get(f)!);
+        if (!sameSummary(s, this.summaries.get(f)!)) changed = true;
+        this.summaries.set(f, s);
+      }
+      if (!recursive || !changed) return;
+      if (round > 1000) throw new Error('points-to summaries did not converge');
+    }
+  }
+
+  private solveFunction(fn: Operation): FunctionResult {
+    const built = buildFunction(fn, {
+      holdsAddress: this.holdsAddress,
+      symbols: this.symbols,
+      summaryOf: (callee) => (bodyArguments(callee) && this.summaries.has(callee) ? this.summaries.get(callee) : undefined),
+    });
+    const solver = new DataFlowSolver();
+    const analysis = solver.load(new ConstraintAnalysis(built));
+    solver.run(fn);
+    return new FunctionResult(built, solver, analysis, this.isEntry(fn), (op) => resolveCallee(op, this.symbols));
+  }
+}
+
+/** (S1)–(S5) from a solved function. */
+function summarize(r: FunctionResult, previous: FunctionSummary): FunctionSummary {
+  const b = r.built;
+  const isFresh = (o: MemObject): boolean => o.kind === 'alloc' || o.kind === 'call';
+  const describe = (objs: Set<MemObject>): { fresh: boolean; params: number[]; unknown: boolean } => ({
+    fresh: [...objs].some(isFresh),
+    params: b.params.flatMap((p, i) => (p && objs.has(p) ? [i] : [])),
+    unknown: objs.has(b.unknown),
+  });
+  const results = previous.results.map((_, j) => {
+    const from = new Set<MemObject>();
+    for (const ret of b.returns) {
+      const v = ret.operands[j]?.value;
+      if (v) for (const o of r.pointsTo(v)) from.add(o);
+    }
+    const d = describe(r.reach(from));
+    return { fresh: d.fresh, aliasesParams: d.params, unknown: d.unknown };
+  });
+  const handedBack = new Set<MemObject>();
+  for (const ret of b.returns) for (const o of ret.operands) for (const x of r.reach(r.pointsTo(o.value))) if (isFresh(x)) handedBack.add(x);
+  const paramContents = previous.paramContents.map((_, i) => {
+    const p = b.params[i];
+    if (!p) return { fresh: false, params: [], unknown: false };
+    const reached = r.reach(r.storedInto(p));
+    for (const x of reached) if (isFresh(x)) handedBack.add(x);
+    return describe(reached);
+  });
+  const inner = new Set<MemObject>();
+  for (const o of handedBack) for (const x of r.contents(o)) inner.add(x);
+  const freshContents = describe(r.reach(inner));
+  // (S1) Captures: what the unknown object, asm / unknown uses and capturing callees reach.
+  const captureRoots = new Set<MemObject>(r.storedInto(b.unknown));
+  for (const root of b.roots) {
+    if (root.kind === 'returned') continue;
+    for (const v of root.values) for (const o of r.pointsTo(v)) captureRoots.add(o);
+  }
+  const captured = r.reach(captureRoots);
+  return {
+    params: previous.params.map((_, i) => ({ captured: !!b.params[i] && captured.has(b.params[i]!) })),
+    results,
+    paramContents,
+    freshContents,
+    opaque: b.opaque,
+  };
+}
