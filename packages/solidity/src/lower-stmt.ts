@@ -67,7 +67,18 @@ export class FnLowerer extends CallLowerer {
     else this.statement(node);
   }
 
+  /** Lowers one statement; its ops carry its source location unless an expression's is closer. */
   statement(node: AstNode): void {
+    const saved = this.b.loc;
+    this.b.loc = this.loc(node);
+    try {
+      this.statementAt(node);
+    } finally {
+      this.b.loc = saved;
+    }
+  }
+
+  private statementAt(node: AstNode): void {
     switch (node.nodeType) {
       case 'Block':
         this.statements(node.statements);
