@@ -5,8 +5,10 @@
  * and run the listed calls plus seeded generated and malformed calldata (test/sol-oracle.ts);
  * return data, revert data, logs and storage changes must be identical.
  *
- * Side B is lifeline's pipeline (`compileToBytecode`, test/sol-ours.ts); solc legacy can be
- * put in its place (`solcCompiler(false)`) to validate the fixtures and the harness alone.
+ * Side B is lifeline's pipeline (`compileToBytecode`, test/sol-ours.ts) twice: with the
+ * lifetime passes off and on; each must equal the oracle (one oracle deployment serves
+ * both). solc legacy can be put in B's place (`solcCompiler(false)`) to validate the fixtures
+ * and the harness alone.
  *
  * The test also checks that each fixture exercises what it is for: its listed calls must
  * contain both successful and reverting ones unless the file says otherwise, so a fixture
@@ -16,21 +18,21 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { callsFor, compareContracts, solcCompiler, type CallsFile, type CompileFn } from './sol-oracle.js';
-import { lifelineCompiler } from './sol-ours.js';
+import { callsFor, compareVariants, solcCompiler, type CallsFile, type CompileFn } from './sol-oracle.js';
+import { LIFELINE_VARIANTS } from './sol-ours.js';
 
 const DIR = join(import.meta.dirname, '..', 'test-fixtures', 'sol');
 
 /** The oracle: solc viaIR, optimizer on. */
 const COMPILE_A: CompileFn = solcCompiler(true);
-/** The compiler under test: lifeline's Solidity pipeline. */
-const COMPILE_B: CompileFn = lifelineCompiler;
+/** The compilers under test: lifeline's Solidity pipeline, lifetime passes off and on. */
+const COMPILE_B: Record<string, CompileFn> = LIFELINE_VARIANTS;
 
 const fixtures = readdirSync(DIR)
   .filter((f) => f.endsWith('.sol'))
   .sort();
 
-describe('Solidity fixtures: solc viaIR vs lifeline compileToBytecode', () => {
+describe('Solidity fixtures: solc viaIR vs lifeline compileToBytecode (lifetime off and on)', () => {
   it('has fixtures, each with a call list', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(10);
     for (const f of fixtures) expect(readdirSync(DIR)).toContain(f.replace(/\.sol$/, '.calls.json'));
@@ -44,19 +46,26 @@ describe('Solidity fixtures: solc viaIR vs lifeline compileToBytecode', () => {
       };
       const sources = { [basename(file)]: source };
       const a = COMPILE_A(sources, spec.contract);
-      const b = COMPILE_B(sources, spec.contract);
       if (!a.ok) throw new Error(`side A failed to compile ${file}:\n${a.errors.join('\n')}`);
-      if (!b.ok) throw new Error(`side B failed to compile ${file}:\n${b.errors.join('\n')}`);
+      const variants: Record<string, { initcode: string; ctorArgs: string }> = {};
       const ctorArgs = spec.ctorArgs ? new Interface(a.abi as never).encodeDeploy(spec.ctorArgs as never[]) : '';
+      for (const [name, compile] of Object.entries(COMPILE_B)) {
+        const b = compile(sources, spec.contract);
+        if (!b.ok) throw new Error(`side B (${name}) failed to compile ${file}:\n${b.errors.join('\n')}`);
+        variants[name] = { initcode: b.bytecode, ctorArgs };
+      }
       const calls = callsFor(a.abi, spec, { seed: hash(file) });
-      const cmp = await compareContracts({ initcode: a.bytecode, ctorArgs }, { initcode: b.bytecode, ctorArgs }, calls, { gasLimit: 10_000_000 });
-      const report = cmp.mismatches.map((m) => ({
+      const cmps = await compareVariants({ initcode: a.bytecode, ctorArgs }, variants, calls, { gasLimit: 10_000_000 });
+      const report = Object.entries(cmps).flatMap(([name, cmp]) => cmp.mismatches.map((m) => ({
+        variant: name,
         label: m.label,
         differences: m.differences,
         a: { success: m.a.success, ret: m.a.returnData, rev: m.a.revertData, err: m.a.error },
         b: { success: m.b.success, ret: m.b.returnData, rev: m.b.revertData, err: m.b.error },
-      }));
+      })));
       expect(report).toEqual([]);
+      expect(Object.keys(cmps)).toEqual(Object.keys(COMPILE_B));
+      const cmp = cmps['lifetime-on']!;
       expect(cmp.deploy.a.success).toBe(true);
       // The listed calls are the fixture's purpose: none may run out of gas or hit an invalid
       // opcode, and (unless stated) some succeed and some revert.

@@ -4,4 +4,4 @@
  */
 import { GEN_COUNT, GEN_HALF, GEN_SEED, generatedSuite } from './sol-generated.js';
 
-generatedSuite('generated programs (2/2): solc viaIR vs lifeline compileToBytecode', GEN_SEED + GEN_HALF, GEN_COUNT - GEN_HALF);
+generatedSuite('generated programs (2/2): solc viaIR vs lifeline, lifetime off and on', GEN_SEED + GEN_HALF, GEN_COUNT - GEN_HALF);

@@ -70,28 +70,54 @@ function sorted(r: Record<string, string>): [string, string][] {
 
 /** Deploy `a` and `b` on fresh chains and run `calls` on both, in order. */
 export async function compareContracts(a: Side | string, b: Side | string, calls: Call[], opts: CompareOptions = {}): Promise<Comparison> {
-  const sa = typeof a === 'string' ? { initcode: a } : a;
-  const sb = typeof b === 'string' ? { initcode: b } : b;
-  const [ca, cb] = await Promise.all([Chain.create(opts), Chain.create(opts)]);
+  return (await compareVariants(a, { b }, calls, opts)).b!;
+}
+
+/**
+ * One oracle run against several variants (e.g. our compiler with lifetime on and off): `a`
+ * and every variant are deployed on fresh chains and run `calls` in order; each variant gets
+ * its own Comparison with `a` (the oracle runs once, whatever the number of variants).
+ */
+export async function compareVariants(
+  a: Side | string,
+  variants: Record<string, Side | string>,
+  calls: Call[],
+  opts: CompareOptions = {},
+): Promise<Record<string, Comparison>> {
+  const side = (s: Side | string): Side => (typeof s === 'string' ? { initcode: s } : s);
+  const sa = side(a);
+  const keys = Object.keys(variants);
+  const ca = await Chain.create(opts);
   const da = await ca.deploy(sa.initcode, sa.ctorArgs ?? '');
-  const db = await cb.deploy(sb.initcode, sb.ctorArgs ?? '');
-  const deployDiff = differences(da, db);
-  if (da.address !== db.address) deployDiff.push('success');
-  const result: Comparison = { deploy: { a: da, b: db, differences: deployDiff }, calls: [], mismatches: [] };
-  if (deployDiff.length) result.mismatches.push({ label: 'deploy', calldata: '', differences: deployDiff, a: da, b: db });
-  if (!da.address || !db.address) return result;
+  const out: Record<string, Comparison> = {};
+  const chains: Record<string, { chain: Chain; d: DeployResult }> = {};
+  for (const k of keys) {
+    const sb = side(variants[k]!);
+    const chain = await Chain.create(opts);
+    const db = await chain.deploy(sb.initcode, sb.ctorArgs ?? '');
+    chains[k] = { chain, d: db };
+    const deployDiff = differences(da, db);
+    if (da.address !== db.address) deployDiff.push('success');
+    out[k] = { deploy: { a: da, b: db, differences: deployDiff }, calls: [], mismatches: [] };
+    if (deployDiff.length) out[k].mismatches.push({ label: 'deploy', calldata: '', differences: deployDiff, a: da, b: db });
+  }
+  const live = keys.filter((k) => da.address && chains[k]!.d.address);
+  if (!live.length) return out;
   for (const [i, call] of calls.entries()) {
     const opt = call.value === undefined ? {} : { value: call.value };
-    const ra = await ca.call(da.address, call.calldata, opt);
-    const rb = await cb.call(db.address, call.calldata, opt);
+    const ra = await ca.call(da.address!, call.calldata, opt);
+    for (const k of live) {
+      const { chain, d } = chains[k]!;
+      const rb = await chain.call(d.address!, call.calldata, opt);
+      const c: CallComparison = { label: call.label ?? `#${i}`, calldata: call.calldata, a: ra, b: rb, differences: differences(ra, rb) };
+      out[k]!.calls.push(c);
+      if (c.differences.length) out[k]!.mismatches.push(c);
+    }
     // The EVM runs on promise chains that never yield to the event loop; let it turn once
     // per call so a long run does not starve vitest's worker RPC (its 60 s timeout).
     await new Promise((r) => setImmediate(r));
-    const c: CallComparison = { label: call.label ?? `#${i}`, calldata: call.calldata, a: ra, b: rb, differences: differences(ra, rb) };
-    result.calls.push(c);
-    if (c.differences.length) result.mismatches.push(c);
   }
-  return result;
+  return out;
 }
 
 /** A compiler under test: sources + contract name → initcode and ABI, or errors. */

@@ -107,8 +107,7 @@ module {
       sol.assert %16
       sol.emit "Done(uint256,string)" indexed(%arg1 : ui256) (%0 : !sol.string<Memory>) {selector = "0xaabbccdd"}
       sol.emit "Anon()" anonymous
-      sol.inline_asm memory_safe {
-      }
+      sol.inline_asm memory_safe {yul = "mstore(0, 1)"}
       %17 = sol.cmp eq, %arg1, %c0 : ui256
       sol.if %17 {
         sol.revert "zero"

@@ -4,12 +4,16 @@
  *
  *   lifeline-sol --version                     solc's version banner (tools parse it)
  *   lifeline-sol --standard-json [FILE]        standard JSON in (stdin or FILE), out on stdout
- *   lifeline-sol X.sol… [--bin] [--bin-runtime] [--abi] [--ir] [--sol-ir]
- *                [--optimize] [--optimize-runs N] [--lifetime] [-o DIR]
+ *   lifeline-sol X.sol… [--bin] [--bin-runtime] [--abi] [--ir] [--sol-ir] [--lifetime-report]
+ *                [--optimize] [--optimize-runs N] [--lifetime | --no-lifetime] [-o DIR]
  *
  * File mode prints, per contract, solc's sections (`======= X.sol:C =======`, `Binary:`,
- * `Binary of the runtime part:`, `Contract JSON ABI`, `IR:`) plus `sol IR:`. Errors are
- * printed as solc formats them, and the exit code is 1 when there is an error.
+ * `Binary of the runtime part:`, `Contract JSON ABI`, `IR:`) plus `sol IR:` (after the
+ * lifetime passes) and `Lifetime report:` (one line per allocation: `file:line:col: <op> in
+ * <Contract>.<function>: local|escapes (<reasons>) — <released>`). The lifetime passes are ON
+ * by default (they are what lifeline-sol is for); `--no-lifetime` turns them off, `--lifetime`
+ * is accepted for explicitness. Errors are printed as solc formats them, and the exit code is
+ * 1 when there is an error.
  */
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,10 +39,11 @@ export const processIO: CliIO = {
 
 const USAGE = `Usage: lifeline-sol [options] [input_file...]
        lifeline-sol --standard-json [input_file]
-Options: --bin --bin-runtime --abi --ir --sol-ir --optimize --optimize-runs N --lifetime -o DIR --version --help
+Options: --bin --bin-runtime --abi --ir --sol-ir --lifetime-report --optimize --optimize-runs N
+         --lifetime (default) | --no-lifetime   -o DIR --version --help
 `;
 
-const OUTPUT_FLAGS = new Set(['--bin', '--bin-runtime', '--abi', '--ir', '--sol-ir']);
+const OUTPUT_FLAGS = new Set(['--bin', '--bin-runtime', '--abi', '--ir', '--sol-ir', '--lifetime-report']);
 
 export function runCli(argv: readonly string[], io: CliIO, compile: Compiler): number {
   if (argv.includes('--version')) {
@@ -69,7 +74,7 @@ function fileMode(argv: readonly string[], io: CliIO, compile: Compiler): number
   const outputs = new Set<string>();
   let optimize = false;
   let runs = 200;
-  let lifetime = false;
+  let lifetime = true;
   let outDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -77,6 +82,7 @@ function fileMode(argv: readonly string[], io: CliIO, compile: Compiler): number
     else if (a === '--optimize') optimize = true;
     else if (a === '--optimize-runs') runs = Number(argv[++i]);
     else if (a === '--lifetime') lifetime = true;
+    else if (a === '--no-lifetime') lifetime = false;
     else if (a === '-o' || a === '--output-dir') outDir = argv[++i];
     else if (a === '--via-ir') continue; // always: we compile through Yul
     else if (a.startsWith('-')) {
@@ -108,6 +114,10 @@ function fileMode(argv: readonly string[], io: CliIO, compile: Compiler): number
       if (outputs.has('--abi')) sections.push(['Contract JSON ABI', JSON.stringify(c.abi), `${name}.abi`]);
       if (outputs.has('--ir')) sections.push(['IR:', c.yul, `${name}.yul`]);
       if (outputs.has('--sol-ir')) sections.push(['sol IR:', c.solIR, `${name}.sol.mlir`]);
+      if (outputs.has('--lifetime-report')) {
+        const report = lifetime ? c.lifetimeReport.join('\n') : '(lifetime passes off: --no-lifetime)';
+        sections.push(['Lifetime report:', report, `${name}.lifetime.txt`]);
+      }
       if (outDir) {
         mkdirSync(outDir, { recursive: true });
         for (const [, text, fileName] of sections) io.writeFile(join(outDir, fileName), text);

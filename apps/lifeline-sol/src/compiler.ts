@@ -1,16 +1,20 @@
 /**
  * The compiler behind lifeline-sol: every contract of the sources through
- * `compileToBytecode` (Solidity → sol → Yul → bytecode), with its sol IR printed.
+ * `compileToBytecode` (Solidity → sol → [lifetime passes] → Yul → bytecode), with the sol IR
+ * printed after the passes and the lifetime report.
  *
  * (C1) Contracts are the ones solc lists (file, then name, in its output order).
  * (C2) Errors are collected once each: solc's, and ours (UnsupportedFeature at a source
  *      location). One error anywhere means no contract output (as solc).
- * (C3) `lifetime` asks for the lifetime optimisation, which is not implemented yet: the
- *      contracts are compiled without it and a warning says so.
+ * (C3) `lifetime` runs the lifetime passes (`applyLifetime`) between lowering and Yul
+ *      emission; the sol IR is printed after them, so `--sol-ir` shows offsets and frees.
+ * (C4) The lifetime report has one line per allocation of the contract's own functions:
+ *      `file:line:col: <op> in <Contract>.<function>: local|escapes (<reasons>) — <released>`.
  */
-import { printOp } from '@lifeline/ir';
+import { printOp, type Operation } from '@lifeline/ir';
+import type { LifetimeResult } from '@lifeline/sol';
 import { solcStandardJson } from '@lifeline/evm';
-import { compileToBytecode, lowerToSol } from '@lifeline/solidity';
+import { compileToBytecode } from '@lifeline/solidity';
 import type { CompileRequest, CompileResult, SolcError } from './standard-json.js';
 
 /** (C1) solc's contract list as (file, name) pairs. */
@@ -32,6 +36,33 @@ function listContracts(sources: Record<string, string>): { contracts: [string, s
   return { contracts, errors: out.errors ?? [] };
 }
 
+/** The symbol of `op` (sym_name), without the `_<AST id>` suffix the lowering appends. */
+function symbol(op: Operation | null | undefined): string | undefined {
+  const v = (op?.getAttr('sym_name') as { value?: string } | undefined)?.value;
+  return v?.replace(/_\d+$/, '');
+}
+
+function enclosing(op: Operation, name: string): Operation | undefined {
+  for (let p = op.parentOp; p; p = p.parentOp) if (p.name === name) return p;
+  return undefined;
+}
+
+/** (C4) The report lines of `result` for allocations inside Solidity contract `contract`. */
+export function lifetimeReport(result: LifetimeResult, contract: string): string[] {
+  const lines: string[] = [];
+  for (const e of result.entries) {
+    const owner = symbol(enclosing(e.op, 'sol.contract'));
+    if (owner !== undefined && owner !== contract) continue;
+    const loc = e.op.loc.fileLineCol?.();
+    const where = loc ? `${loc.file}:${loc.line}:${loc.col}` : '<unknown>';
+    const fn = e.func.replace(/^@/, '').replace(/_\d+$/, '');
+    const verdict = e.verdict === 'escapes' && e.reasons.length ? `escapes (${e.reasons.join('; ')})` : e.verdict;
+    const released = e.released.length ? e.released.join('; ') : 'not released';
+    lines.push(`${where}: ${e.op.name} in ${contract}.${fn}: ${verdict} — ${released}`);
+  }
+  return lines;
+}
+
 export function compileContracts(request: CompileRequest): CompileResult {
   const { contracts, errors: listErrors } = listContracts(request.sources);
   const errors: SolcError[] = [];
@@ -48,17 +79,13 @@ export function compileContracts(request: CompileRequest): CompileResult {
   add(listErrors);
   const result: CompileResult = { contracts: {}, errors };
   if (errors.some((e) => e.severity === 'error')) return result;
-  if (request.lifetime) { // (C3)
-    add([{ type: 'Warning', component: 'general', severity: 'warning', message: 'lifetime optimization is not available yet; compiled without it', formattedMessage: 'Warning: lifetime optimization is not available yet; compiled without it\n' }]);
-  }
-  const lowered = lowerToSol({ sources: request.sources });
-  add(lowered.errors);
-  const solIR = lowered.module ? printOp(lowered.module) : '';
   for (const [file, name] of contracts) {
-    const out = compileToBytecode({ sources: request.sources, contract: name, optimizer: request.optimizer.enabled });
+    const out = compileToBytecode({ sources: request.sources, contract: name, optimizer: request.optimizer.enabled, lifetime: request.lifetime }); // (C3)
     add(out.errors);
     (result.contracts[file] ??= {})[name] = {
-      abi: out.abi, bytecode: out.bytecode, deployedBytecode: out.deployedBytecode, yul: out.yul, solIR,
+      abi: out.abi, bytecode: out.bytecode, deployedBytecode: out.deployedBytecode, yul: out.yul,
+      solIR: out.module ? printOp(out.module) : '',
+      lifetimeReport: out.lifetime ? lifetimeReport(out.lifetime, name) : [],
     };
   }
   return result;

@@ -10,7 +10,10 @@
  *       object of `{ content }` entries (a `urls` entry without content is an IOError).
  *  (J3) `settings.optimizer.enabled` (default false) and `.runs` pass through to the Yul
  *       assembly; `settings.lifeline = { lifetime, emitSolIR }` selects our passes and the
- *       sol IR output; other settings are accepted and ignored where they change nothing
+ *       sol IR output: `lifetime` is ON unless it is `false` (the lifetime passes are the
+ *       product's point; `"lifeline": { "lifetime": false }` compiles as solc would lay
+ *       memory out), `emitSolIR` adds `sol` (the IR after the passes) and `lifetimeReport`
+ *       (one line per allocation, as `--lifetime-report` prints it); other settings are accepted and ignored where they change nothing
  *       we emit (viaIR is implied: we always go through Yul).
  *  (J4) outputSelection (`file` / `contract` keys, `*` wildcards, as solc matches them)
  *       decides which of abi, evm.bytecode(.object), evm.deployedBytecode(.object), ir,
@@ -38,6 +41,8 @@ export interface CompiledContract {
   yul: string;
   /** The sol dialect IR (after the lifetime passes when they ran). */
   solIR: string;
+  /** One line per allocation: verdict and release (empty without the lifetime passes). */
+  lifetimeReport: string[];
 }
 
 export interface CompileRequest {
@@ -110,7 +115,7 @@ export function compileStandardJson(text: string, compile: Compiler): Record<str
   const result = compile({ // (J3)
     sources,
     optimizer: { enabled: optimizer.enabled === true, runs: typeof optimizer.runs === 'number' ? optimizer.runs : 200 },
-    lifetime: lifeline.lifetime === true,
+    lifetime: lifeline.lifetime !== false,
   });
   const out: Record<string, unknown> = {};
   if (result.errors.length) out.errors = result.errors;
@@ -129,6 +134,7 @@ export function compileStandardJson(text: string, compile: Compiler): Record<str
       if (want('ir')) entry.ir = c.yul;
       if (want('irOptimized')) entry.irOptimized = c.yul;
       if (want('sol') || lifeline.emitSolIR === true) entry.sol = c.solIR;
+      if (want('lifetimeReport') || lifeline.emitSolIR === true) entry.lifetimeReport = c.lifetimeReport;
       (contracts[file] ??= {})[name] = entry;
     }
   }

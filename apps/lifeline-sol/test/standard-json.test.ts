@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileStandardJson, type CompileRequest, type CompileResult } from '@lifeline/lifeline-sol';
 
-const contract = { abi: [{ type: 'function', name: 'f' }], bytecode: '6001', deployedBytecode: '6002', yul: 'object "C" {}', solIR: 'sol.contract' };
+const contract = { abi: [{ type: 'function', name: 'f' }], bytecode: '6001', deployedBytecode: '6002', yul: 'object "C" {}', solIR: 'sol.contract', lifetimeReport: ['a.sol:1:1: sol.malloc in C.f: local — freed'] };
 
 function compiler(result: Partial<CompileResult> = {}) {
   const asked: CompileRequest[] = [];
@@ -48,7 +48,15 @@ describe('lifeline-sol --standard-json', () => {
       contracts: Record<string, Record<string, Record<string, unknown>>>;
     };
     expect(c.asked[0]).toEqual({ sources: { 'a.sol': 'contract C {}' }, optimizer: { enabled: true, runs: 7 }, lifetime: true });
-    expect(out.contracts['a.sol']!.C).toEqual({ sol: 'sol.contract' });
+    expect(out.contracts['a.sol']!.C).toEqual({ sol: 'sol.contract', lifetimeReport: contract.lifetimeReport });
+  });
+
+  it('runs the lifetime passes unless settings.lifeline.lifetime is false', () => {
+    const c = compiler();
+    compileStandardJson(input({}), c.fn);
+    compileStandardJson(input({ lifeline: {} }), c.fn);
+    compileStandardJson(input({ lifeline: { lifetime: false } }), c.fn);
+    expect(c.asked.map((r) => r.lifetime)).toEqual([true, true, false]);
   });
 
   it('returns errors and no contracts when one is an error', () => {

@@ -8,7 +8,7 @@
  *   sol.break / sol.continue                                   (inside a loop, possibly nested in sol.if)
  *   sol.require %c "msg"  ·  sol.revert error "E(uint256)" (%x : ui256)  ·  sol.assert %c  ·  sol.panic 17
  *   sol.emit "Transfer(address,address,uint256)" indexed(%a, %b : …) (%v : ui256)
- *   sol.inline_asm memory_safe { … }
+ *   sol.inline_asm memory_safe free_ptr (%slot : !sol.ptr<T, Stack>) {yul = "… $0 …"}
  *
  * Locals live in sol.alloca slots, so regions take no arguments and loops carry no values.
  * Every region ends in an explicit terminator: sol.yield, sol.condition, sol.break, sol.continue,
@@ -24,7 +24,7 @@ import {
   IntegerAttr, IntegerType, Region, StringAttr, defineOp, i1, intSyntax, stringSyntax, unitKeywordSyntax,
   type OpParser, type OpPrinter, type Operation, type OperationState, type RegionSuccessor, type Value,
 } from '@lifeline/ir';
-import { effect, mayRevert, readThrough, solBool } from './sol-op-utils.js';
+import { effect, mayRevert, readThrough, solBool, stackPtr } from './sol-op-utils.js';
 
 const LOOPS = ['sol.for', 'sol.while', 'sol.do_while'];
 const parentExit = (op: Operation): RegionSuccessor => ({ target: 'parent', inputs: op.results });
@@ -259,15 +259,23 @@ const emit = defineOp({
 
 const inlineAsm = defineOp({
   name: 'sol.inline_asm',
-  summary: 'inline assembly (opaque): every effect; not memory-safe also writes the free pointer',
-  attributes: [{ name: 'memory_safe', optional: true, syntax: unitKeywordSyntax('memory_safe') }],
-  regions: [{ name: 'body' }],
-  traits: ['NoTerminator', 'SingleBlock'],
-  format: '($memory_safe^)? attr-dict-with-keyword $body',
+  summary: 'inline assembly (opaque Yul text): every effect; not memory-safe also reads and writes the free pointer',
+  operands: [{ name: 'slots', arity: 'variadic', type: stackPtr }],
+  attributes: [
+    { name: 'memory_safe', optional: true, syntax: unitKeywordSyntax('memory_safe') },
+    // the block itself reads or writes memory at 0x40 (the free pointer)
+    { name: 'free_ptr', optional: true, syntax: unitKeywordSyntax('free_ptr') },
+    // the block as Yul text: asm-local identifiers renamed (`usr$x`) so they cannot clash with
+    // generated names; `$N` stands for the Yul variable of slot operand N (a local it reads or assigns)
+    { name: 'yul', check: (a) => (a instanceof StringAttr ? undefined : 'must be a string') },
+  ],
+  format: '($memory_safe^)? ($free_ptr^)? (` ` `(` $slots^ `:` type($slots) `)`)? attr-dict',
   memoryEffects: (op) => [
     ...(['Memory', 'Storage', 'Transient'] as const).flatMap((r) => [effect('read', undefined, r), effect('write', undefined, r)]),
     effect('read', undefined, 'CallData'), effect('write', undefined, 'Log'), mayRevert(),
     ...(op.getAttr('memory_safe') ? [] : [effect('read', undefined, 'FreePointer'), effect('write', undefined, 'FreePointer')]),
+    // the block may read and assign each referenced local
+    ...op.operandValues().flatMap((s) => [effect('read', s, 'Stack'), effect('write', s, 'Stack')]),
   ],
 });
 

@@ -70,10 +70,25 @@ describe('sol memory effects', () => {
   it('malloc with zero_init also writes; inline asm that is not memory-safe writes the free pointer', () => {
     const m = all.find((o) => o.name === 'sol.malloc' && o.getAttr('zero_init'))!;
     expect(effects(m)).toContainEqual({ kind: 'write', value: m.result(0), resource: 'Memory' });
-    const asm = parseString('module { sol.inline_asm { } }', registry).regions[0]!.blocks[0]!.first!;
+    const asm = parseString('module { sol.inline_asm {yul = ""} }', registry).regions[0]!.blocks[0]!.first!;
     expect(effects(asm)).toContainEqual({ kind: 'write', resource: 'FreePointer' });
+    expect(effects(asm)).toContainEqual({ kind: 'write', resource: 'Memory' });
     const safe = all.find((o) => o.name === 'sol.inline_asm')!;
     expect(effects(safe)!.some((e) => e.resource === 'FreePointer')).toBe(false);
+  });
+
+  it('inline asm reads and may assign the locals it names (its slot operands)', () => {
+    const m = parseString(`module { sol.func @f() {
+      %s = sol.alloca : !sol.ptr<ui256, Stack>
+      sol.inline_asm memory_safe (%s : !sol.ptr<ui256, Stack>) {yul = "$0 := 1"}
+      sol.return
+    } }`, registry);
+    const asm = ops(m).find((o) => o.name === 'sol.inline_asm')!;
+    const slot = asm.operand(0);
+    expect(effects(asm)).toContainEqual({ kind: 'read', value: slot, resource: 'Stack' });
+    expect(effects(asm)).toContainEqual({ kind: 'write', value: slot, resource: 'Stack' });
+    expect(effects(asm)).toContainEqual({ kind: 'read', resource: 'Storage' });
+    expect(effects(asm)!.some((e) => e.resource === 'FreePointer')).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * The whole compile: Solidity sources → sol module (the AST lowering) → Yul (emitYul) →
- * bytecode (solc-js assembles the Yul with its optimizer, `language: "Yul"`).
+ * The whole compile: Solidity sources → sol module (the AST lowering) → [the lifetime passes,
+ * `applyLifetime`, when asked] → Yul (emitYul) → bytecode (solc-js assembles the Yul with its
+ * optimizer, `language: "Yul"`).
  *
  * Errors are data, never exceptions: solc's own errors (syntax, types), the lowering's
  * UnsupportedFeature errors, and constructs the Yul emitter cannot translate (an
@@ -8,7 +9,7 @@
  * ABI is solc's (analysis only: the ABI is a function of the source, not of our codegen).
  */
 import type { Operation } from '@lifeline/ir';
-import { EmitError, emitYul } from '@lifeline/sol';
+import { EmitError, applyLifetime, emitYul, type LifetimeResult } from '@lifeline/sol';
 import { assembleYul, solcStandardJson, type SolcError } from '@lifeline/evm';
 import { lowerToSol } from './lower-contract.js';
 
@@ -18,6 +19,8 @@ export interface CompileInput {
   contract?: string;
   /** Run solc's Yul optimizer on our Yul (default true). */
   optimizer?: boolean;
+  /** Run the lifetime passes (packages/sol/LIFETIME.md) between lowering and Yul emission (default false). */
+  lifetime?: boolean;
 }
 
 export interface CompileOutput {
@@ -28,6 +31,10 @@ export interface CompileOutput {
   deployedBytecode: string;
   abi: unknown[];
   errors: SolcError[];
+  /** The sol module Yul was emitted from (after the lifetime passes when they ran); absent when lowering failed. */
+  module?: Operation;
+  /** What the lifetime passes decided, when `lifetime` was asked and they ran. */
+  lifetime?: LifetimeResult;
 }
 
 /** What the AST lowering hands over: the sol module and the contract chosen, or errors. */
@@ -119,16 +126,20 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
       const message = contract ? `contract ${contract} is not deployable (an interface, library or abstract contract)` : 'no contract to compile';
       return failure([...errors, { type: 'JSONError', severity: 'error', component: 'general', message, formattedMessage: `JSONError: ${message}` }], contractAbi);
     }
+    const module = lowered.module;
+    // the lifetime passes see the whole module (callees of every contract), before emission
+    const lifetime = input.lifetime ? applyLifetime(module) : undefined;
+    const extra = { module, ...(lifetime ? { lifetime } : {}) };
     let yul: string;
     try {
-      yul = emitYul(lowered.module, contract);
+      yul = emitYul(module, contract);
     } catch (e) {
-      if (e instanceof EmitError) return failure([...errors, emitErrorToSolc(e, input.sources)], contractAbi);
+      if (e instanceof EmitError) return { ...failure([...errors, emitErrorToSolc(e, input.sources)], contractAbi), ...extra };
       throw e;
     }
     const asm = assembleYul(yul, { optimizer: input.optimizer ?? true });
-    if (!asm.ok) return failure([...errors, ...asm.errors], contractAbi, yul);
-    return { yul, bytecode: asm.bytecode, deployedBytecode: asm.deployedBytecode, abi: contractAbi, errors };
+    if (!asm.ok) return { ...failure([...errors, ...asm.errors], contractAbi, yul), ...extra };
+    return { yul, bytecode: asm.bytecode, deployedBytecode: asm.deployedBytecode, abi: contractAbi, errors, ...extra };
   } catch (e) {
     // a bug of ours, reported as solc reports internal errors rather than crashing the caller
     return failure([{ type: 'InternalCompilerError', severity: 'error', component: 'general', message: String((e as Error)?.message ?? e), formattedMessage: `InternalCompilerError: ${String((e as Error)?.message ?? e)}` }]);

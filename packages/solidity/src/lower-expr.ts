@@ -130,7 +130,18 @@ export abstract class ExprLowerer extends LowerBase {
     return want && v.type !== want ? this.convert(v, want, node) : v;
   }
 
+  /** The values of `node`; the ops built for it carry its source location (lifetime report, errors). */
   exprs(node: AstNode, want?: Type): Value[] {
+    const saved = this.b.loc;
+    this.b.loc = this.loc(node);
+    try {
+      return this.exprsAt(node, want);
+    } finally {
+      this.b.loc = saved;
+    }
+  }
+
+  private exprsAt(node: AstNode, want?: Type): Value[] {
     if (this.isConstExpr(node)) return [this.constOf(node, want)];
     switch (node.nodeType) {
       case 'Literal': return [this.literal(node, want)];

@@ -5,8 +5,9 @@
  * continue / return / revert end their block (later statements in it are unreachable and
  * not lowered). A body that falls off its end returns the named return variables.
  */
-import { FunctionType, StringAttr, TypeAttr, type Operation, type Type, type Value } from '@lifeline/ir';
-import { PtrType, dataLocation } from '@lifeline/sol';
+import { FunctionType, IntegerType, StringAttr, TypeAttr, type Operation, type Type, type Value } from '@lifeline/ir';
+import { AddressType, FixedBytesType, PtrType, dataLocation } from '@lifeline/sol';
+import { isMemorySafe, printInlineAssembly } from './lower-asm.js';
 import { i1, type AstNode } from './lower-base.js';
 import { CallLowerer } from './lower-calls.js';
 
@@ -67,7 +68,18 @@ export class FnLowerer extends CallLowerer {
     else this.statement(node);
   }
 
+  /** Lowers one statement; its ops carry its source location unless an expression's is closer. */
   statement(node: AstNode): void {
+    const saved = this.b.loc;
+    this.b.loc = this.loc(node);
+    try {
+      this.statementAt(node);
+    } finally {
+      this.b.loc = saved;
+    }
+  }
+
+  private statementAt(node: AstNode): void {
     switch (node.nodeType) {
       case 'Block':
         this.statements(node.statements);
@@ -142,7 +154,7 @@ export class FnLowerer extends CallLowerer {
       case 'PlaceholderStatement':
         return this.unsupported(node, 'modifiers');
       case 'InlineAssembly':
-        return this.unsupported(node, 'inline assembly');
+        return this.inlineAssembly(node);
       case 'TryStatement':
         return this.unsupported(node, 'try/catch');
     }
@@ -163,6 +175,30 @@ export class FnLowerer extends CallLowerer {
       this.op('sol.store', [this.adapt(values[i]!, t, d), slot]);
       this.slots.set(d.id, slot);
     });
+  }
+
+  /**
+   * `assembly { … }` → sol.inline_asm over the slots of the Solidity locals it names (value
+   * types, and memory references — the slot holds the pointer).
+   */
+  inlineAssembly(node: AstNode): void {
+    const slots: Value[] = [];
+    const { yul, freePtr } = printInlineAssembly(node, {
+      fail: (n, message) => this.unsupported(n, message),
+      reference: (decl, ident) => {
+        const slot = this.slots.get(decl);
+        if (!slot) return this.unsupported(ident, 'state variables, constants, immutables and functions in inline assembly');
+        const t = (slot.type as PtrType).pointeeType;
+        const ok = t instanceof IntegerType || t instanceof AddressType || t instanceof FixedBytesType || dataLocation(t) === 'Memory';
+        if (!ok) this.unsupported(ident, `a local of type ${t} in inline assembly`);
+        const at = slots.indexOf(slot);
+        return at >= 0 ? at : slots.push(slot) - 1;
+      },
+    });
+    const attrs: [string, import('@lifeline/ir').Attribute][] = [['yul', new StringAttr(yul)]];
+    if (isMemorySafe(node)) attrs.push(this.unit('memory_safe'));
+    if (freePtr) attrs.push(this.unit('free_ptr'));
+    this.op('sol.inline_asm', slots, [], attrs);
   }
 
   returnStatement(node: AstNode): void {

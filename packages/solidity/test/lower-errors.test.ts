@@ -43,13 +43,67 @@ contract C {
 }`, 'only', /modifiers/, 1);
   });
 
-  it('reports inline assembly', () => {
-    expectUnsupported(`
+  describe('inline assembly it cannot represent, at the identifier', () => {
+    it('storage .slot / .offset', () => {
+      expectUnsupported(`
+contract C {
+  uint s;
+  function f() external pure returns (uint r) {
+    assembly { r := s.slot }
+  }
+}`, 's.slot', /'\.slot' in inline assembly/);
+    });
+
+    it('calldata .offset / .length', () => {
+      expectUnsupported(`
+contract C {
+  function f(uint[] calldata a) external pure returns (uint r) {
+    assembly { r := a.length }
+  }
+}`, 'a.length', /'\.length' in inline assembly/);
+    });
+
+    it('constants and state variables', () => {
+      expectUnsupported(`
+contract C {
+  uint constant K = 5;
+  function f() external pure returns (uint r) {
+    assembly { r := K }
+  }
+}`, 'K', /constants/, 1);
+    });
+
+    it('a calldata struct local', () => {
+      expectUnsupported(`
+contract C {
+  struct S { uint a; }
+  function f(S calldata cs) external pure returns (uint r) {
+    assembly { r := cs }
+  }
+}`, 'cs', /a local of type/, 1);
+    });
+
+    it('verbatim', () => {
+      const { errors } = lowerErrors(`
 contract C {
   function f() external pure returns (uint r) {
-    assembly { r := 1 }
+    assembly { r := verbatim_0i_1o(hex"600c") }
   }
-}`, 'assembly { r := 1 }', /inline assembly/);
+}`);
+      // solc itself rejects verbatim in inline assembly; either way nothing is lowered
+      expect(errors.length).toBeGreaterThan(0);
+    });
+  });
+
+  it('lowers supported inline assembly without errors', () => {
+    const { errors } = lowerErrors(`
+contract C {
+  function f(uint x) external pure returns (uint r) {
+    uint[] memory a = new uint[](1);
+    assembly ("memory-safe") { let y := x r := add(mload(a), y) }
+  }
+}`);
+    expect(errors).toEqual([]);
   });
 
   it('reports an external call and still lowers the other functions', () => {

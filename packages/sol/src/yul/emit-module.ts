@@ -73,6 +73,7 @@ export function emitYul(module: Operation, contractName: string): string {
     } else ctorCode += `${yulFuncName(symName(ctor))}()`;
   }
   const ctorFunctions = ctor ? emitReachable([ctor], funcs, ctorLib, info) : [];
+  const ctorUnsafeAsm = ctor ? unsafeAsmReachable([ctor], funcs) : false;
 
   // ---- runtime object ----
   const rtLib = new YulLib();
@@ -86,7 +87,11 @@ export function emitYul(module: Operation, contractName: string): string {
   else tail += 'revert(0, 0)';
   const runtimeCode = dispatcherCode(rtLib, entries, (e) => calldataDecoder(rtLib, byImpl.get(e.impl)!, e), tail);
   const runtimeFunctions = emitReachable([...externals, ...[receive, fallback].filter((f): f is Operation => !!f)], funcs, rtLib, info);
-  return yulObject({ name: objectName(contractName), ctorCode, ctorLib, ctorFunctions, runtimeCode, runtimeLib: rtLib, runtimeFunctions });
+  const rtUnsafeAsm = unsafeAsmReachable([...externals, ...[receive, fallback].filter((f): f is Operation => !!f)], funcs);
+  return yulObject({
+    name: objectName(contractName), ctorCode, ctorLib, ctorFunctions, runtimeCode, runtimeLib: rtLib, runtimeFunctions,
+    ctorMemoryGuard: !ctorUnsafeAsm, runtimeMemoryGuard: !rtUnsafeAsm,
+  });
 }
 
 function objectName(contractName: string): string {
@@ -145,6 +150,27 @@ const decodeValueOf = (lib: YulLib, y: YType) => decodeValue(lib, y, 'calldata')
 
 /** Emits `roots` and every sol.func they call, each once, against `lib`. */
 function emitReachable(roots: Operation[], funcs: Map<string, Operation>, lib: YulLib, info: ModuleInfo): string[] {
+  return reachable(roots, funcs).map((f) => new FnEmitter(lib, info).emitFunction(f, yulFuncName(symName(f))));
+}
+
+/**
+ * Whether code of `roots` or what they call has inline assembly not marked memory-safe: solc
+ * then initialises that object's free pointer with a plain `mstore(64, 128)` instead of
+ * `memoryguard(128)` (which lets its optimizer move stack variables to memory) — per object,
+ * counting only the functions the object contains.
+ */
+function unsafeAsmReachable(roots: Operation[], funcs: Map<string, Operation>): boolean {
+  let unsafe = false;
+  for (const f of reachable(roots, funcs)) {
+    f.walk((op) => {
+      if (op.name === 'sol.inline_asm' && !op.getAttr('memory_safe')) unsafe = true;
+    });
+  }
+  return unsafe;
+}
+
+/** `roots` and every sol.func they call, each once, in first-visit order. */
+function reachable(roots: Operation[], funcs: Map<string, Operation>): Operation[] {
   const seen = new Set<string>();
   const order: Operation[] = [];
   const visit = (f: Operation) => {
@@ -160,5 +186,5 @@ function emitReachable(roots: Operation[], funcs: Map<string, Operation>, lib: Y
     });
   };
   roots.forEach(visit);
-  return order.map((f) => new FnEmitter(lib, info).emitFunction(f, yulFuncName(symName(f))));
+  return order;
 }

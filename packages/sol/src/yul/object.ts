@@ -3,6 +3,7 @@
  *
  *   object "<Name>" {                       creation code
  *     code { mstore(64, memoryguard(128))  ·  constructor code  ·  codecopy runtime at fp  ·  return }
+ *       (each object: `mstore(64, 128)` instead when its code has inline assembly that is not memory-safe)
  *     object "<Name>_deployed" {            runtime code
  *       code { mstore(64, memoryguard(128))  ·  dispatcher  ·  functions }
  *     }
@@ -25,13 +26,21 @@ export interface ObjectParts {
   runtimeLib: YulLib;
   /** Functions of the runtime object (contract functions). */
   runtimeFunctions?: string[];
+  /**
+   * Initialise the free pointer with `memoryguard(128)` (default) — false when the object's code
+   * has inline assembly that is not memory-safe: then `mstore(64, 128)`, as solc does.
+   */
+  ctorMemoryGuard?: boolean;
+  runtimeMemoryGuard?: boolean;
 }
+
+const memoryInit = (guard = true) => (guard ? 'mstore(64, memoryguard(128))' : 'mstore(64, 128)');
 
 export function yulObject(p: ObjectParts): string {
   const rt = `${p.name}_deployed`;
   const fp = allocateUnbounded(p.ctorLib);
   const ctorBody = [
-    'mstore(64, memoryguard(128))',
+    memoryInit(p.ctorMemoryGuard),
     p.ctorCode.trim(),
     `let _rt := ${fp}()`,
     `codecopy(_rt, dataoffset("${rt}"), datasize("${rt}"))`,
@@ -41,7 +50,7 @@ export function yulObject(p: ObjectParts): string {
   ]
     .filter((s) => s.length)
     .join('\n');
-  const rtBody = ['mstore(64, memoryguard(128))', p.runtimeCode.trim(), ...(p.runtimeFunctions ?? []), ...p.runtimeLib.functions()]
+  const rtBody = [memoryInit(p.runtimeMemoryGuard), p.runtimeCode.trim(), ...(p.runtimeFunctions ?? []), ...p.runtimeLib.functions()]
     .filter((s) => s.length)
     .join('\n');
   return `object "${p.name}" {\n    code {\n${indent(ctorBody, 2)}\n    }\n    object "${rt}" {\n        code {\n${indent(rtBody, 3)}\n        }\n    }\n}\n`;

@@ -1,0 +1,370 @@
+// Seeded generator of Solidity programs that stress memory escapes and lifetimes, for the
+// differential tests of the lifetime passes (packages/sol/LIFETIME.md): the same source
+// compiled by solc viaIR and by lifeline with lifetime on must behave identically on the EVM.
+// gen-sol-program.mjs makes general programs; this one makes the shapes where freeing memory
+// too early (or compacting the wrong object) would show:
+//   nested     pointers stored into arrays of arrays and read back after later allocations
+//   structs    pointers stored into struct members / arrays of structs, read back later
+//   returned   memory returned from internal functions: stored, dropped, read once, returned
+//   ternary    aliasing through ternaries (`c = cond ? a : b; c[i] = …`, then read a and b)
+//   carried    pointers carried across loop iterations: `acc = grow(acc, x)`,
+//              `s = string.concat(s, …)`, conditional reassignment, two carried pointers that
+//              alias (`b = a`, swaps)
+//   control    temporaries in loops with break / continue / early return
+//   recursion  recursive internal functions that allocate (arrays, strings)
+//   captured   callees that store their arguments into memory reachable from other arguments
+//   reads      abi.encode / encodePacked / keccak256 / events / storage copies of temporaries
+//   asm        inline assembly reading the free pointer (mload(0x40)), bumping it by hand,
+//              writing scratch memory, reading memory through Solidity pointers
+//              (memory-safe and not)
+// A program is one contract `Esc<seed>` with a fixed set of helpers and 3–5 external
+// functions `eK(uint256 n, uint256 x)`, each one shape with seeded variations and seeded
+// filler allocations between its steps (so allocation orders differ). Loops are bounded by
+// `n % B` (B ≤ 7), recursion depth by `n % 5`: no call can run long. Some variations
+// revert (out-of-bounds index, checked overflow, require): the revert paths are compared too.
+// Results are made observable: returned (memory as the ABI encodes it), hashed, emitted,
+// stored. The source depends only on the seed.
+//
+//   genSolEscape(seed, { asm = true }) -> { source, contract, calls: [{ fn, args }], shapes }
+//   node bench/gen-sol-escape.mjs SEED     (prints the program and its calls)
+import { rng } from './gen-module.mjs';
+
+export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm'];
+
+class Gen {
+  constructor(seed) {
+    this.rand = rng(seed * 104729 + 7);
+    this.n = 0;
+  }
+  int(n) { return Math.floor(this.rand() * n); }
+  chance(p) { return this.rand() < p; }
+  pick(xs) { return xs[this.int(xs.length)]; }
+  id(prefix) { return `${prefix}${this.n++}`; }
+}
+
+/** The helpers every program has (the shapes call them; each is one escape pattern). */
+const HELPERS = `
+    /// fresh memory, returned
+    function mk(uint256 len, uint256 seed) internal pure returns (uint256[] memory r) {
+        r = new uint256[](len);
+        for (uint256 i = 0; i < len; i++) r[i] = seed + i * 3;
+    }
+
+    /// fresh memory built from the argument (loop-carried: acc = grow(acc, v))
+    function grow(uint256[] memory a, uint256 v) internal pure returns (uint256[] memory r) {
+        r = new uint256[](a.length + 1);
+        for (uint256 i = 0; i < a.length; i++) r[i] = a[i];
+        r[a.length] = v;
+    }
+
+    /// returns its argument (the result aliases a parameter), after writing into it
+    function bump(uint256[] memory a, uint256 v) internal pure returns (uint256[] memory) {
+        if (a.length > 0) a[0] += v;
+        return a;
+    }
+
+    /// aliasing through a ternary inside a callee
+    function choose(uint256[] memory a, uint256[] memory b, bool c) internal pure returns (uint256[] memory) {
+        return c ? a : b;
+    }
+
+    /// captures v: stores it into memory reachable from o
+    function put(uint256[][] memory o, uint256 i, uint256[] memory v) internal pure {
+        if (o.length > 0) o[i % o.length] = v;
+    }
+
+    /// captures s into p
+    function setTag(P memory p, string memory s) internal pure {
+        p.tag = s;
+    }
+
+    function mkP(uint256 a, uint256 len) internal pure returns (P memory) {
+        return P(a, mk(len, a), "p");
+    }
+
+    function sumOf(uint256[] memory a) internal pure returns (uint256 s) {
+        for (uint256 i = 0; i < a.length; i++) s += a[i];
+    }
+
+    /// recursion that allocates at every level and returns the fresh array
+    function rec(uint256 d, uint256 v) internal pure returns (uint256[] memory r) {
+        if (d == 0) return mk(1, v);
+        uint256[] memory sub = rec(d - 1, v + 1);
+        uint256[] memory tmp = mk(d, v);
+        r = new uint256[](sub.length + 1);
+        for (uint256 i = 0; i < sub.length; i++) r[i] = sub[i] + tmp[i % tmp.length];
+        r[sub.length] = d;
+    }
+
+    /// recursion building a string
+    function recS(uint256 d) internal pure returns (string memory) {
+        if (d == 0) return "";
+        return string.concat(recS(d - 1), d % 2 == 0 ? "ab" : "c");
+    }
+
+    /// recursion that stores into its argument
+    function fill(uint256[][] memory o, uint256 d) internal pure {
+        if (d == 0 || d > o.length) return;
+        o[d - 1] = mk(d, d);
+        fill(o, d - 1);
+    }
+`;
+
+/** A filler allocation or two that dies at once or is only read (shuffles allocation order). */
+function filler(g, ind) {
+  if (!g.chance(0.5)) return [];
+  const v = g.id('f');
+  return [g.pick([
+    `${ind}bytes memory ${v} = abi.encode(x, n); x ^= uint256(keccak256(${v})) % 7;`,
+    `${ind}uint256[] memory ${v} = mk(n % 3, x); x += ${v}.length;`,
+    `${ind}string memory ${v} = string.concat("t", "u"); x += bytes(${v}).length;`,
+    `${ind}P memory ${v} = mkP(x % 5, n % 2); x += ${v}.a % 3;`,
+  ])];
+}
+
+/** Index into `arr` that is sometimes one past the end (Panic 0x32). */
+const idx = (g, arr, e) => (g.chance(0.3) ? `${arr}[${e} % (${arr}.length + 1)]` : `${arr}[${e} % ${arr}.length]`);
+
+const SHAPE_GEN = {
+  nested(g) {
+    const k = 1 + g.int(4), m = 1 + g.int(3);
+    const L = ['uint256[][] memory o = new uint256[][](n % ' + (k + 1) + ' + 1);'];
+    L.push(`for (uint256 i = 0; i < o.length; i++) {`);
+    L.push(g.chance(0.5) ? `    uint256[] memory t = mk(i % ${m} + 1, x + i);` : `    uint256[] memory t = new uint256[](i % ${m} + 1); t[0] = x + i;`);
+    L.push(...filler(g, '    '));
+    L.push(`    o[i] = t;`);
+    if (g.chance(0.4)) L.push(`    t = mk(2, i); t[1] = 9;`); // reassigned: the old t lives on in o
+    L.push('}');
+    L.push(...filler(g, ''));
+    if (g.chance(0.5)) L.push('o[o.length - 1] = grow(o[0], x);');
+    if (g.chance(0.3)) L.push(`o[0][0] = ${idx(g, 'o[o.length - 1]', 'x')};`);
+    L.push('uint256 s;', 'for (uint256 i = 0; i < o.length; i++) s += sumOf(o[i]) % 1000;');
+    const ret = g.pick(['o', 'h']);
+    if (ret === 'o') return { returns: 'uint256[][] memory, uint256', body: [...L, 'return (o, s);'] };
+    return { returns: 'bytes32, uint256', body: [...L, 'return (keccak256(abi.encode(o)), s);'] };
+  },
+
+  structs(g) {
+    const L = [`P[] memory ps = new P[](n % ${2 + g.int(3)} + 1);`];
+    L.push('for (uint256 i = 0; i < ps.length; i++) {');
+    L.push(g.chance(0.5) ? '    ps[i] = mkP(x + i, i % 3);' : '    P memory q = P(i, new uint256[](i % 2 + 1), "q"); ps[i] = q;');
+    L.push(...filler(g, '    '));
+    if (g.chance(0.5)) L.push('    ps[i].xs = grow(ps[i].xs, i);');
+    if (g.chance(0.5)) L.push('    ps[i].tag = string.concat(ps[i].tag, i % 2 == 0 ? "e" : "o");');
+    L.push('}');
+    L.push('P memory last = ps[ps.length - 1];');
+    if (g.chance(0.5)) L.push('last.xs = mk(2, x); ps[0].a += last.xs[1];'); // through the alias
+    if (g.chance(0.3)) L.push('setTag(ps[0], string.concat(last.tag, "!"));');
+    L.push(...filler(g, ''));
+    L.push('uint256 s;', 'for (uint256 i = 0; i < ps.length; i++) s += ps[i].a + ps[i].xs.length + bytes(ps[i].tag).length;');
+    if (g.chance(0.5)) return { returns: 'P memory, uint256', body: [...L, 'return (ps[0], s);'] };
+    return { returns: 'bytes32, string memory', body: [...L, 'return (keccak256(abi.encode(ps[0].xs, last.tag, s)), ps[0].tag);'] };
+  },
+
+  returned(g) {
+    const L = ['uint256[][] memory keep = new uint256[][](3);'];
+    L.push('for (uint256 i = 0; i < n % 5; i++) {');
+    L.push('    mk(i + 1, x);'); // dropped
+    L.push('    uint256 once = mk(i + 2, x)[i % 2];'); // read once
+    L.push(`    keep[i % 3] = ${g.pick(['mk(i + 1, once)', 'grow(keep[i % 3], once)', 'bump(mk(2, i), once)'])};`);
+    L.push(...filler(g, '    '));
+    L.push('}');
+    L.push(`uint256[] memory r = ${g.pick(['keep[0]', 'grow(keep[1], x)', 'bump(keep[2], 1)'])};`);
+    L.push(...filler(g, ''));
+    if (g.chance(0.3)) L.push(`x += ${idx(g, 'r', 'x')};`);
+    return { returns: 'uint256[] memory, uint256[][] memory, uint256', body: [...L, 'return (r, keep, x);'] };
+  },
+
+  ternary(g) {
+    const L = ['uint256[] memory a = mk(3, x);', 'uint256[] memory b = mk(2, n);'];
+    L.push('for (uint256 i = 0; i < n % 6; i++) {');
+    L.push(`    uint256[] memory c = ${g.pick(['(x + i) % 2 == 0 ? a : b', 'choose(a, b, i % 3 == 0)', 'i % 2 == 0 ? a : mk(1, i)'])};`);
+    L.push('    c[0] += i + 1;');
+    L.push(...filler(g, '    '));
+    if (g.chance(0.5)) L.push('    if (i % 3 == 1) b = c;'); // the alias may become b
+    if (g.chance(0.3)) L.push('    a = i % 2 == 1 ? grow(a, i) : a;');
+    L.push('}');
+    L.push(`uint256[] memory d = ${g.pick(['n % 2 == 0 ? a : b', 'x % 3 == 0 ? mk(1, 5) : a'])};`);
+    L.push('d[d.length - 1] += 100;');
+    return { returns: 'uint256[] memory, uint256[] memory, uint256', body: [...L, 'return (a, b, sumOf(d));'] };
+  },
+
+  carried(g) {
+    const v = g.int(4);
+    const L = [];
+    if (v === 0) {
+      L.push('uint256[] memory acc = new uint256[](0);');
+      L.push('for (uint256 i = 0; i < n % 7; i++) {', ...filler(g, '    '), '    acc = grow(acc, x + i);', '}');
+      return { returns: 'uint256[] memory', body: [...L, 'return acc;'] };
+    }
+    if (v === 1) {
+      L.push(`string memory s = ${g.pick(['""', '"start"'])};`);
+      L.push('for (uint256 i = 0; i < n % 7; i++) {', ...filler(g, '    '));
+      L.push(`    s = string.concat(s, ${g.pick(['i % 2 == 0 ? "a" : "bc"', 'recS(i % 3)', 'string(abi.encodePacked(uint8(97 + i)))'])});`);
+      if (g.chance(0.3)) L.push('    if (bytes(s).length > 6) continue;');
+      L.push('}');
+      return { returns: 'string memory, bytes32', body: [...L, 'return (s, keccak256(bytes(s)));'] };
+    }
+    if (v === 2) {
+      L.push('uint256[] memory cur = mk(2, x);', 'uint256[] memory prev = cur;');
+      L.push('for (uint256 i = 0; i < n % 6; i++) {');
+      L.push('    if ((x + i) % 3 == 0) { prev = cur; cur = mk(i % 3 + 1, i); }');
+      L.push(...filler(g, '    '));
+      L.push('    cur[0] += 1;');
+      L.push('}');
+      return { returns: 'uint256[] memory, uint256[] memory', body: [...L, 'return (cur, prev);'] };
+    }
+    // two carried pointers that alias now and then
+    L.push('uint256[] memory a = mk(1, x);', 'uint256[] memory b = mk(1, n);');
+    L.push('for (uint256 i = 0; i < n % 6; i++) {');
+    L.push(`    ${g.pick(['(a, b) = (b, a);', 'if (i % 2 == 0) b = a; else b = grow(b, i);', 'a = grow(b, i); if (i % 3 == 2) b = a;'])}`);
+    L.push(...filler(g, '    '));
+    L.push('    a[0] += 1;');
+    L.push('}');
+    return { returns: 'uint256[] memory, uint256[] memory', body: [...L, 'return (a, b);'] };
+  },
+
+  control(g) {
+    const L = ['uint256 total;', 'uint256[] memory last = new uint256[](1);'];
+    L.push('for (uint256 i = 0; i < n % 7; i++) {');
+    L.push('    uint256[] memory t = mk(i % 3 + 1, x + i);');
+    L.push(...filler(g, '    '));
+    L.push(`    if (t[0] % ${2 + g.int(3)} == 0) continue;`);
+    L.push(`    if (i == ${1 + g.int(4)}) ${g.pick(['break;', 'return (t, total, keccak256(abi.encode(t, last)));'])}`);
+    if (g.chance(0.5)) L.push('    if (i == 3) last = t;');
+    L.push('    bytes memory e = abi.encodePacked(t);', '    total += e.length;');
+    if (g.chance(0.3)) L.push('    require(total < 5000, "too much");');
+    L.push('}');
+    return { returns: 'uint256[] memory, uint256, bytes32', body: [...L, 'return (last, total, keccak256(abi.encode(last)));'] };
+  },
+
+  recursion(g) {
+    const L = [];
+    const v = g.int(3);
+    if (v === 0) L.push('uint256[] memory r = rec(n % 5, x);', ...filler(g, ''), 'return (r, recS(n % 4));');
+    else if (v === 1) L.push('string memory s = recS(n % 5);', ...filler(g, ''), 'uint256[] memory r = rec(bytes(s).length % 4, x);', 'r[0] += bytes(s).length;', 'return (r, s);');
+    else L.push('uint256[][] memory o = new uint256[][](n % 5);', 'fill(o, o.length);', ...filler(g, ''), 'uint256[] memory r = o.length > 0 ? o[o.length - 1] : rec(1, x);', 'return (r, string(abi.encodePacked(r.length)));');
+    return { returns: 'uint256[] memory, string memory', body: L };
+  },
+
+  captured(g) {
+    const L = ['uint256[][] memory o = new uint256[][](n % 4 + 1);', 'P memory p = P(x, new uint256[](0), "");'];
+    L.push('for (uint256 i = 0; i < n % 6; i++) {');
+    L.push('    uint256[] memory t = mk(i % 3 + 1, i);');
+    L.push('    put(o, i, t);');
+    L.push(...filler(g, '    '));
+    L.push(`    ${g.pick(['setTag(p, string.concat("t", p.tag));', 'p.xs = t;', 'setTag(p, i % 2 == 0 ? "x" : p.tag);'])}`);
+    if (g.chance(0.4)) L.push('    t[0] = 77;'); // written after capture: visible through o
+    L.push('}');
+    L.push('uint256 s;', 'for (uint256 i = 0; i < o.length; i++) s += sumOf(o[i]);');
+    return { returns: 'uint256[][] memory, P memory, uint256', body: [...L, 'return (o, p, s);'] };
+  },
+
+  reads(g) {
+    const L = ['bytes32 h;'];
+    L.push('for (uint256 i = 0; i < n % 6; i++) {');
+    L.push('    uint256[] memory t = mk(i % 4, x);', '    string memory s = string.concat("k", i % 2 == 0 ? "v" : "w");');
+    L.push(`    h = ${g.pick(['keccak256(abi.encode(h, t, s))', 'keccak256(abi.encodePacked(h, t))', 'sha256(abi.encode(t, i))'])};`);
+    if (g.chance(0.5)) L.push('    emit Ev(h, t, s);');
+    if (g.chance(0.4)) L.push('    stored = t;');
+    if (g.chance(0.3)) L.push('    storedS = s;');
+    if (g.chance(0.4)) L.push('    (uint256[] memory back, string memory sb) = abi.decode(abi.encode(t, s), (uint256[], string)); h ^= keccak256(abi.encode(back, sb));');
+    L.push(...filler(g, '    '));
+    L.push('}');
+    L.push('total += uint256(h) % 1000;');
+    return { returns: 'bytes32, uint256[] memory', mutates: true, body: [...L, 'return (h, stored);'] };
+  },
+
+  asm(g) {
+    const L = [];
+    const v = g.int(4);
+    if (v === 0) { // the free pointer as a value: its layout must be solc's
+      L.push('uint256 before;', 'assembly ("memory-safe") { before := mload(0x40) }');
+      L.push('uint256[] memory t = mk(n % 4, x);', ...filler(g, ''));
+      L.push('uint256 afterFp;', 'assembly ("memory-safe") { afterFp := mload(0x40) }');
+      return { returns: 'uint256, uint256[] memory', body: [...L, 'return (afterFp - before, t);'] };
+    }
+    if (v === 1) { // allocation by hand, then Solidity allocations above it
+      L.push('uint256 p;', 'assembly ("memory-safe") { p := mload(0x40) mstore(p, x) mstore(0x40, add(p, 0x20)) }');
+      L.push('for (uint256 i = 0; i < n % 5; i++) { uint256[] memory t = mk(i + 1, i); x += t.length; }');
+      L.push('uint256 back;', 'assembly ("memory-safe") { back := mload(p) }');
+      return { returns: 'uint256, uint256', body: [...L, 'return (back, x);'] };
+    }
+    if (v === 2) { // scratch memory
+      L.push('uint256[] memory t = mk(n % 4 + 1, x);', 'bytes32 h;');
+      L.push(`assembly ${g.pick(['("memory-safe") ', ''])}{ mstore(0, x) mstore(0x20, n) h := keccak256(0, 0x40) }`);
+      L.push(...filler(g, ''), 't[0] ^= uint256(h);');
+      return { returns: 'uint256[] memory, bytes32', body: [...L, 'return (t, h);'] };
+    }
+    // reading memory through a Solidity pointer, in a loop with temporaries
+    L.push('uint256 s;');
+    L.push('for (uint256 i = 0; i < n % 5; i++) {', '    uint256[] memory t = mk(i + 1, x);', ...filler(g, '    '));
+    L.push(`    assembly ${g.pick(['("memory-safe") ', ''])}{ s := add(s, add(mload(t), mload(add(t, 0x20)))) }`);
+    L.push('}');
+    return { returns: 'uint256', body: [...L, 'return s;'] };
+  },
+};
+
+const ARG_N = ['0', '1', '2', '3', '4', '5', '6', '7', '11', '13'];
+const ARG_X = ['0', '1', '2', '5', '17', '1000', '115792089237316195423570985008687907853269984665640564039457584007913129639935'];
+
+/** A program stressing escapes; `asm: false` leaves inline assembly out. */
+export function genSolEscape(seed, opts = {}) {
+  const asm = opts.asm ?? true;
+  const g = new Gen(seed);
+  const contract = `Esc${seed}`;
+  const shapes = SHAPES.filter((s) => asm || s !== 'asm');
+  const chosen = [];
+  const nFns = 3 + g.int(3);
+  // the first shape rotates with the seed, so every shape appears in every run of the suite
+  chosen.push(shapes[seed % shapes.length]);
+  while (chosen.length < nFns) chosen.push(g.pick(shapes));
+  const body = [];
+  const fns = [];
+  for (const [k, shape] of chosen.entries()) {
+    const { returns, body: lines, mutates } = SHAPE_GEN[shape](g);
+    const name = `e${k}_${shape}`;
+    fns.push(name);
+    const mut = mutates || lines.some((l) => /emit|stored|total/.test(l)) ? '' : ' pure';
+    // a late revert, after the function's allocations (x % 7 == 3 for one call in seven)
+    if (g.chance(0.4)) lines.splice(lines.length - 1, 0, g.pick(['require(x % 7 != 3, "late");', 'if (x % 7 == 3) revert Late(x, n);']));
+    body.push(`    function ${name}(uint256 n, uint256 x) external${mut} returns (${returns}) {`);
+    body.push(...lines.map((l) => `        ${l}`), '    }', '');
+  }
+  const source = [
+    '// SPDX-License-Identifier: MIT',
+    'pragma solidity ^0.8.20;',
+    '',
+    `/// generated by bench/gen-sol-escape.mjs, seed ${seed}: ${chosen.join(', ')}`,
+    `contract ${contract} {`,
+    '    struct P {',
+    '        uint256 a;',
+    '        uint256[] xs;',
+    '        string tag;',
+    '    }',
+    '',
+    '    uint256[] public stored;',
+    '    string public storedS;',
+    '    uint256 public total;',
+    '',
+    '    event Ev(bytes32 indexed h, uint256[] xs, string s);',
+    '    error Late(uint256 x, uint256 n);',
+    HELPERS,
+    ...body,
+    '}',
+    '',
+  ].join('\n');
+  const calls = [];
+  for (const fn of fns) {
+    const count = 3 + g.int(3);
+    for (let c = 0; c < count; c++) calls.push({ fn, args: [g.pick(ARG_N), g.chance(0.8) ? String(g.int(50)) : g.pick(ARG_X)] });
+  }
+  calls.push({ fn: 'total', args: [] }, { fn: 'storedS', args: [] });
+  return { source, contract, calls, shapes: chosen };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const p = genSolEscape(Number(process.argv[2] ?? 1), { asm: !process.argv.includes('--no-asm') });
+  process.stdout.write(p.source);
+  process.stdout.write(`// calls: ${JSON.stringify(p.calls)}\n`);
+}
