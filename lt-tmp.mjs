@@ -9,7 +9,7 @@ const sources = { [name]: src };
 const n = BigInt(nArg ?? 10);
 async function run(bytecode, abi) {
   const chain = await Chain.create();
-  const addr = await chain.deploy(bytecode);
+  const dep = await chain.deploy(bytecode); const addr = dep.address;
   const iface = new Interface(abi);
   const data = iface.encodeFunctionData(fnName, [n]);
   return chain.call(addr, data);
@@ -18,6 +18,6 @@ const on = compileToBytecode({ sources, lifetime: true });
 if (on.errors.some(e => e.severity === 'error')) { console.log(on.errors); process.exit(1); }
 const off = compileToBytecode({ sources, lifetime: false });
 const r1 = await run(on.bytecode, on.abi), r0 = await run(off.bytecode, off.abi);
-console.log('off', r0.gasUsed, r0.peakMemory, r0.returnData?.slice?.(0,66) ?? '', r0.reverted);
-console.log('on ', r1.gasUsed, r1.peakMemory, r1.returnData?.slice?.(0,66) ?? '', r1.reverted);
+console.log('off', r0.gasUsed, r0.peakMemoryBytes, r0.returnData.slice(0,200), r0.success);
+console.log('on ', r1.gasUsed, r1.peakMemoryBytes, r1.returnData.slice(0,200), r1.success);
 if (process.env.IR) console.log(on.yul);

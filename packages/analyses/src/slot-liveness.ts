@@ -9,8 +9,8 @@
  *      op unless (S2) also holds.
  * (S4) An op with effects that name no value (a whole-resource read of `Stack`) or without
  *      memory-effect information reads every slot.
- * (S5) Calls are opaque ops of their own function: a callee cannot name the caller's slots,
- *      so liveness stays intraprocedural (calls apply (S2)–(S4) to their operands only).
+ * (S5) A callee cannot name the caller's slots: a call reads only the slots passed to it,
+ *      and liveness stays intraprocedural.
  * (S6) Nothing is live at the end of the function: slots die with it.
  * Region control flow follows the RegionBranch interface, so it is as precise as the ops'
  * declared successors (sol's over-approximate break / continue / early return soundly).
@@ -18,6 +18,7 @@
 import { DataFlowSolver, DenseBackwardAnalysis, dataFlowKeys, powerset, type DataFlowKeys } from '@lifeline/dataflow';
 import type { Block, Operation, Region, Registry, Value } from '@lifeline/ir';
 import { IrControlFlowView } from './ir-view.js';
+import { SparseConstantPropagation } from './constant-propagation.js';
 
 type Slots = ReadonlySet<Value>;
 const NONE: Slots = new Set();
@@ -45,6 +46,10 @@ class SlotLivenessAnalysis extends DenseBackwardAnalysis<Slots, Operation, Block
     return NONE; // (S6)
   }
   protected transfer(op: Operation, after: Slots): Slots {
+    if (op.def?.spec.call) { // (S5)
+      const passed = op.operandValues().filter((v) => this.allSlots.has(v) && !after.has(v));
+      return passed.length ? new Set([...after, ...passed]) : after;
+    }
     const effects = op.def?.spec.memoryEffects?.(op);
     if (!effects) return this.allSlots.size ? new Set([...after, ...this.allSlots]) : after; // (S4)
     let out: Set<Value> | undefined;
@@ -66,14 +71,18 @@ class SlotLivenessAnalysis extends DenseBackwardAnalysis<Slots, Operation, Block
 export class SlotLiveness {
   private readonly analysis: SlotLivenessAnalysis;
   private readonly solver = new DataFlowSolver();
+  private readonly all: Slots;
 
   constructor(fn: Operation, registry?: Registry) {
     const slots = new Set<Value>();
     fn.walk((op) => {
       for (const r of op.results) if (isSlot(r)) slots.add(r);
     });
+    this.all = slots;
     const view = new IntraproceduralView(registry ? (d) => registry.hasDialect(d) : undefined);
     const keys = dataFlowKeys(view, { constantEquals: (a, b) => a === b });
+    // dead-code analysis decides which regions run from the constants it is told about
+    this.solver.load(new SparseConstantPropagation(keys));
     this.analysis = this.solver.load(new SlotLivenessAnalysis(keys, slots));
     this.solver.run(fn);
   }
@@ -92,7 +101,7 @@ export class SlotLiveness {
     try {
       return this.analysis.stateAt(point);
     } catch {
-      return NONE; // never reached (dead code)
+      return this.all; // no state: assume every slot may be read (never unsound)
     }
   }
 }

@@ -23,7 +23,7 @@
  * memory-safe or reads 0x40, a call to a function that may run such assembly, an op we
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
-import { Builder, Registry, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
+import { Builder, Registry, SymbolRefAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
 import { SlotLiveness, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
 import { PtrType, holdsAddress, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { solDialect } from '../sol.js';
@@ -107,12 +107,11 @@ export class FunctionReleases {
 
   private calleeOf(op: Operation): Operation | undefined {
     const sym = op.def?.spec.call?.callee(op);
-    if (!sym || typeof sym !== 'object' || !('rootReference' in sym)) return undefined;
+    if (!(sym instanceof SymbolRefAttr)) return undefined;
     let found: Operation | undefined;
-    const name = (sym as { rootReference: { value: string } }).rootReference.value;
     const table = this.fn.parentOp;
     table?.walk((o) => {
-      if (o.def?.has('FunctionLike') && (o.getAttr('sym_name') as { value?: string } | undefined)?.value === name) found = o;
+      if (o.def?.has('FunctionLike') && (o.getAttr('sym_name') as { value?: string } | undefined)?.value === sym.root) found = o;
       return o === table ? undefined : 'skip';
     });
     return found;
@@ -172,7 +171,8 @@ export class FunctionReleases {
         cands = [];
         continue;
       }
-      const objs = this.pt.allocatedBy(op);
+      // objects made on paths that leave the function inside `op` never reach what follows it
+      const objs = this.pt.allocatedBy(op).filter((o) => reachesEnd(allocatingOp(o), op));
       const terminator = op === block.terminator && !isFunctionReturn(op) && !isLoop(block.parentOp!);
       if ((objs.length || terminator) && cands.length) cands = this.freeDead(cands, op);
       if (isLoop(op) && objs.length) cands = this.iterations(op, cands);
@@ -204,9 +204,15 @@ export class FunctionReleases {
     let plan = this.survivorPlan(group, points);
     if (!plan) return [...cands, { op: loop, objs: group }];
     let c = cands.length;
+    // widen the group to earlier allocations only when the loop may drop them: each of their
+    // survivors is held by slots the loop assigns (e.g. `acc = f(acc)`), not by a slot the
+    // loop only reads (an output array), which would be checked for nothing every iteration
+    const assigned = slotsWrittenIn(loop);
     while (c > 0) {
       const wider = this.survivorPlan([...cands[c - 1]!.objs, ...group], points);
       if (!wider) break;
+      const held = (o: MemObject) => wider.kept.filter((k) => this.pt.contents(this.pt.objectOf(k)!).has(o));
+      if (cands[c - 1]!.objs.some((o) => wider.survivors.has(o) && held(o).some((k) => !assigned.has(k)))) break;
       group.unshift(...cands[c - 1]!.objs);
       plan = wider;
       c--;
@@ -223,11 +229,11 @@ export class FunctionReleases {
   /**
    * The slots to keep when releasing `group` at `points`, or undefined when (R1)–(R3) fail.
    */
-  private survivorPlan(group: MemObject[], points: { live: Set<MemObject>; slots: Value[]; values: Value[] }[]):
+  private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[]):
     { kept: Value[]; survivors: Set<MemObject> } | undefined {
     const survivors = new Set(group.filter((o) => points.some((p) => p.live.has(o))));
     if (survivors.size === group.length) return undefined; // (R3)
-    for (const o of survivors) if (this.permanent.has(o) || this.pt.escape(o).length) return undefined; // (R2)
+    for (const o of survivors) if (this.permanent.has(o)) return undefined; // (R2)
     const kept = new Set<Value>();
     for (const p of points) {
       for (const v of p.values) for (const o of this.pt.pointsTo(v)) if (survivors.has(o)) return undefined; // (R1)
@@ -239,6 +245,7 @@ export class FunctionReleases {
       }
     }
     if (kept.size > 2) return undefined;
+    for (const s of kept) for (const p of points) if (!definedAround(s, p.at)) return undefined;
     for (const s of kept) if (!isFlatMemoryType((s.type as PtrType).pointeeType)) return undefined;
     return { kept: [...kept], survivors };
   }
@@ -257,7 +264,7 @@ export class FunctionReleases {
     for (const ret of returns) {
       const { live } = this.liveBefore(ret);
       const survivors = new Set(group.filter((o) => live.has(o)));
-      if (survivors.size === group.length) continue; // (R3)
+      if (!group.some((o) => !survivors.has(o) && mayPrecede(allocatingOp(o), ret))) continue; // (R3)
       if ([...survivors].some((o) => this.permanent.has(o))) continue; // (R2)
       const kept = ret.operandValues().map((v, i) => ({ v, i })).filter(({ v }) => [...this.pt.pointsTo(v)].some((o) => survivors.has(o)));
       if (kept.length > 2 || kept.some(({ v }) => !isFlatMemoryType(v.type))) continue; // (R1)
@@ -280,6 +287,51 @@ export class FunctionReleases {
       this.note(survivors, `moved down to the function's entry mark on return at ${where(ret)}`);
     }
   }
+}
+
+/** Whether `v` is defined in a block around `op` (and so dominates it, in structured code) before it. */
+function definedAround(v: Value, op: Operation): boolean {
+  const def = v.definingOp;
+  const home = def ? def.block : (v as { owner?: Block }).owner;
+  for (let o: Operation | null = op; o; o = o.block?.parentOp ?? null) {
+    if (o.block === home) return !def || def.isBeforeInBlock(o);
+  }
+  return false;
+}
+
+const allocatingOp = (o: MemObject): Operation => o.value?.definingOp ?? o.op!;
+
+/** A terminator that leaves the function (return, revert, panic), not a region branch. */
+const leavesFunction = (t: Operation | null) => !!t?.def?.has('Terminator') && !t.def.spec.regionBranchTerminator;
+
+/** Whether control may get from `op` to the end of its ancestor `outer` (no enclosing block returns or reverts first). */
+function reachesEnd(op: Operation, outer: Operation): boolean {
+  for (let b = op.block; b && b !== outer.block; b = b.parentOp?.block ?? null) if (leavesFunction(b.terminator)) return false;
+  return true;
+}
+
+/** Whether `a` may run before `b` in one call of the function (same block order, or a loop around both). */
+function mayPrecede(a: Operation, b: Operation): boolean {
+  const chain = new Map<Block, Operation>();
+  for (let o: Operation | null = b; o; o = o.block?.parentOp ?? null) if (o.block) chain.set(o.block, o);
+  for (let o: Operation | null = a; o; o = o.block?.parentOp ?? null) {
+    const bAnc = o.block && chain.get(o.block);
+    if (!bAnc) continue;
+    if (!reachesEnd(a, o)) return false;
+    if (o.isBeforeInBlock(bAnc) || (o === bAnc && isLoop(o))) return true;
+    for (let p = o.block!.parentOp; p; p = p.block?.parentOp ?? null) if (isLoop(p)) return true;
+    return false;
+  }
+  return false;
+}
+
+/** The slots some op inside `op` writes. */
+function slotsWrittenIn(op: Operation): Set<Value> {
+  const out = new Set<Value>();
+  op.walk((o) => {
+    for (const e of o.def?.spec.memoryEffects?.(o) ?? []) if (e.kind === 'write' && e.resource === 'Stack' && e.value) out.add(e.value);
+  });
+  return out;
 }
 
 /** The closest loop op around `op`. */
