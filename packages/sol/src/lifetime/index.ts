@@ -3,7 +3,7 @@
  * allocations are dead by releasing the free pointer to marks, compacting flat survivors.
  * `applyLifetime` transforms a lowered sol module in place and says what it did.
  */
-import type { Operation } from '@lifeline/ir';
+import { SymbolRefAttr, type Operation } from '@lifeline/ir';
 import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
 import { holdsAddress } from '../sol-types.js';
 import { removeDeadAllocations } from './dead-allocations.js';
@@ -39,10 +39,48 @@ function functionsOf(module: Operation): Operation[] {
   return fns;
 }
 
+/** The functions `fn` may call, directly or not (symbols resolved in `fn`'s symbol table). */
+function reachableFrom(fn: Operation): Set<Operation> {
+  const seen = new Set<Operation>([fn]);
+  const work = [fn];
+  while (work.length) {
+    const f = work.pop()!;
+    f.walk((op) => {
+      const sym = op.def?.spec.call?.callee(op);
+      if (!(sym instanceof SymbolRefAttr)) return;
+      for (const g of functionsOf(f.parentOp!)) {
+        if ((g.getAttr('sym_name') as { value?: string } | undefined)?.value === sym.root && !seen.has(g)) {
+          seen.add(g);
+          work.push(g);
+        }
+      }
+    });
+  }
+  return seen;
+}
+
+/**
+ * Where the free pointer can flow into the program's results, nothing is released: every
+ * function a function with inline assembly that reads or writes 0x40 (or is not memory-safe)
+ * may call — releasing memory there changes the free pointer the assembly sees afterwards —
+ * and, since `opaque` summaries propagate to callers, every function that may run before
+ * such assembly in the same call.
+ */
+function untouchable(fns: Operation[], program: ProgramPointsTo): Set<Operation> {
+  const out = new Set<Operation>();
+  for (const fn of fns) if (program.summary(fn).opaque) for (const g of reachableFrom(fn)) out.add(g);
+  return out;
+}
+
+const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not memory-safe) may observe the free pointer here';
+
 /** Runs the lifetime passes on `module` (a builtin.module holding sol.contract ops). */
 export function applyLifetime(module: Operation): LifetimeResult {
   const entries: LifetimeEntry[] = [];
+  const before = new ProgramPointsTo(module, { holdsAddress });
+  const skip = untouchable(functionsOf(module), before);
   for (const fn of functionsOf(module)) {
+    if (skip.has(fn)) continue;
     for (const op of removeDeadAllocations(fn, isAllocation)) {
       entries.push({ op, func: symbolOf(fn), verdict: 'local', reasons: [], released: ['removed: its memory is never read'] });
     }
@@ -51,7 +89,7 @@ export function applyLifetime(module: Operation): LifetimeResult {
   for (const fn of functionsOf(module)) {
     const pt = program.function(fn);
     const notes: ReleaseNotes = new Map();
-    new FunctionReleases(fn, pt, program, notes).run();
+    if (!skip.has(fn)) new FunctionReleases(fn, pt, program, notes).run();
     const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');
     for (const o of allocations) {
       const reasons = pt.escape(o).map((r) => r.message);
@@ -60,7 +98,7 @@ export function applyLifetime(module: Operation): LifetimeResult {
         func: symbolOf(fn),
         verdict: reasons.length ? 'escapes' : 'local',
         reasons,
-        released: notes.get(o) ?? [],
+        released: skip.has(fn) ? [OBSERVABLE] : notes.get(o) ?? [],
       });
     }
   }
