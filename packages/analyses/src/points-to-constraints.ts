@@ -57,6 +57,8 @@ export interface BuiltFunction {
 
 export interface BuildOptions {
   holdsAddress: (t: Type) => boolean;
+  /** (C1') Whether an allocation of this type holds addresses of memory the allocating op also allocates. */
+  innerAddresses?: (t: Type) => boolean;
   symbols: SymbolTableCollection;
   /** The current summary of a callee with a body; undefined: no body / unresolved (C11). */
   summaryOf: (callee: Operation) => FunctionSummary | undefined;
@@ -277,6 +279,9 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
         const stack = effects.some((e) => e.kind === 'allocate' && e.value === r && e.resource === 'Stack');
         const o = newObject(stack ? 'slot' : 'alloc', r, op);
         if (holds(r)) constraints.push((c) => c.addPts(r, [o]));
+        // (C1') the op's own inner allocations (zero elements, decoded or copied nested data)
+        // are part of the object: loading an element yields the object itself
+        if (!stack && opts.innerAddresses?.(r.type)) constraints.push((c) => c.addContents(o, [o], op));
         continue;
       }
       if (!holds(r)) continue;

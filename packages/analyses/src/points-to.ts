@@ -102,6 +102,8 @@ export interface FunctionPointsTo {
 
 export interface PointsToOptions {
   holdsAddress?: (t: Type) => boolean;
+  /** (C1') Allocations of these types hold addresses of inner memory their op allocates too. */
+  innerAddresses?: (t: Type) => boolean;
   registry?: Registry;
   /** (E1') Entry points called only by the ABI dispatcher. */
   isEntry?: (fn: Operation) => boolean;
@@ -244,12 +246,14 @@ export class ProgramPointsTo {
   private readonly summaries = new Map<Operation, FunctionSummary>();
   private readonly symbols = new SymbolTableCollection();
   private readonly holdsAddress: (t: Type) => boolean;
+  private readonly innerAddresses?: (t: Type) => boolean;
   private readonly isEntry: (fn: Operation) => boolean;
   /** Function-like ops under the root, program order. */
   readonly functions: Operation[] = [];
 
   constructor(root: Operation, options: PointsToOptions = {}) {
     this.holdsAddress = options.holdsAddress ?? defaultHoldsAddress;
+    this.innerAddresses = options.innerAddresses;
     this.isEntry = options.isEntry ?? defaultIsEntry;
     root.walk((op) => {
       if (op.def?.has('FunctionLike')) this.functions.push(op);
@@ -314,6 +318,7 @@ export class ProgramPointsTo {
   private solveFunction(fn: Operation): FunctionResult {
     const built = buildFunction(fn, {
       holdsAddress: this.holdsAddress,
+      innerAddresses: this.innerAddresses,
       symbols: this.symbols,
       summaryOf: (callee) => (bodyArguments(callee) && this.summaries.has(callee) ? this.summaries.get(callee) : undefined),
     });

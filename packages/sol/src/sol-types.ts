@@ -240,3 +240,8 @@ export function isFlatMemoryType(t: Type): boolean {
 export function holdsAddress(t: Type): boolean {
   return (isAggType(t) || t instanceof PtrType) && (t.loc === 'Memory' || t.loc === 'Stack');
 }
+
+/** A memory aggregate that holds addresses of inner aggregates (which the op that allocates it may allocate too). */
+export function holdsInnerAddresses(t: Type): boolean {
+  return isAggType(t) && t.loc === 'Memory' && !isFlatMemoryType(t);
+}

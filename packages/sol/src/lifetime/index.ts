@@ -5,9 +5,10 @@
  */
 import { SymbolRefAttr, type Operation } from '@lifeline/ir';
 import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
-import { holdsAddress } from '../sol-types.js';
+import { holdsAddress, holdsInnerAddresses } from '../sol-types.js';
 import { removeDeadAllocations } from './dead-allocations.js';
 import { FunctionReleases, type ReleaseNotes } from './releases.js';
+import { shareZeroElements } from './shared-zero.js';
 
 /** One allocation of the program and what the pipeline decided about it. */
 export interface LifetimeEntry {
@@ -77,7 +78,7 @@ const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not m
 /** Runs the lifetime passes on `module` (a builtin.module holding sol.contract ops). */
 export function applyLifetime(module: Operation): LifetimeResult {
   const entries: LifetimeEntry[] = [];
-  const before = new ProgramPointsTo(module, { holdsAddress });
+  const before = new ProgramPointsTo(module, { holdsAddress, innerAddresses: holdsInnerAddresses });
   const skip = untouchable(functionsOf(module), before);
   for (const fn of functionsOf(module)) {
     if (skip.has(fn)) continue;
@@ -85,11 +86,17 @@ export function applyLifetime(module: Operation): LifetimeResult {
       entries.push({ op, func: symbolOf(fn), verdict: 'local', reasons: [], released: ['removed: its memory is never read'] });
     }
   }
-  const program = new ProgramPointsTo(module, { holdsAddress });
+  const program = new ProgramPointsTo(module, { holdsAddress, innerAddresses: holdsInnerAddresses });
   for (const fn of functionsOf(module)) {
     const pt = program.function(fn);
     const notes: ReleaseNotes = new Map();
-    if (!skip.has(fn)) new FunctionReleases(fn, pt, program, notes).run();
+    if (!skip.has(fn)) {
+      for (const op of shareZeroElements(fn, pt)) {
+        const o = pt.objectOf(op.result(0));
+        if (o) notes.set(o, ['its elements start as one shared zero element (they are only ever replaced, never written in place)']);
+      }
+      new FunctionReleases(fn, pt, program, notes).run();
+    }
     const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');
     for (const o of allocations) {
       const reasons = pt.escape(o).map((r) => r.message);

@@ -201,15 +201,15 @@ export class FunctionReleases {
     });
     const points = ends.map((e) => ({ at: e, ...this.liveBefore(e) }));
     const group: MemObject[] = [...this.pt.allocatedBy(loop)];
-    let plan = this.survivorPlan(group, points);
+    const assigned = slotsWrittenIn(loop);
+    let plan = this.survivorPlan(group, points, assigned);
     if (!plan) return [...cands, { op: loop, objs: group }];
     let c = cands.length;
     // widen the group to earlier allocations only when the loop may drop them: each of their
     // survivors is held by slots the loop assigns (e.g. `acc = f(acc)`), not by a slot the
     // loop only reads (an output array), which would be checked for nothing every iteration
-    const assigned = slotsWrittenIn(loop);
     while (c > 0) {
-      const wider = this.survivorPlan([...cands[c - 1]!.objs, ...group], points);
+      const wider = this.survivorPlan([...cands[c - 1]!.objs, ...group], points, assigned);
       if (!wider) break;
       const held = (o: MemObject) => wider.kept.filter((k) => this.pt.contents(this.pt.objectOf(k)!).has(o));
       if (cands[c - 1]!.objs.some((o) => wider.survivors.has(o) && held(o).some((k) => !assigned.has(k)))) break;
@@ -229,21 +229,25 @@ export class FunctionReleases {
   /**
    * The slots to keep when releasing `group` at `points`, or undefined when (R1)–(R3) fail.
    */
-  private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[]):
+  private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[], replaced: Set<Value>):
     { kept: Value[]; survivors: Set<MemObject> } | undefined {
     const survivors = new Set(group.filter((o) => points.some((p) => p.live.has(o))));
-    if (survivors.size === group.length) return undefined; // (R3)
-    for (const o of survivors) if (this.permanent.has(o)) return undefined; // (R2)
+    const why = (r: string) => { if (process.env.LT_DEBUG) console.error('plan fails', r, [...survivors].map(String)); return undefined; };
+    const someDead = survivors.size < group.length;
+    for (const o of survivors) if (this.permanent.has(o)) return why('R2 ' + o); // (R2)
     const kept = new Set<Value>();
     for (const p of points) {
-      for (const v of p.values) for (const o of this.pt.pointsTo(v)) if (survivors.has(o)) return undefined; // (R1)
+      for (const v of p.values) for (const o of this.pt.pointsTo(v)) if (survivors.has(o)) return why('R1 ssa ' + v); // (R1)
       for (const o of p.live) {
         const hit = [...this.pt.contents(o)].some((c) => survivors.has(c));
         if (!hit) continue;
-        if (o.kind !== 'slot' || !o.value || !p.slots.includes(o.value)) return undefined; // (R1)
+        if (o.kind !== 'slot' || !o.value || !p.slots.includes(o.value)) return why('R1 held by ' + o); // (R1)
         kept.add(o.value);
       }
     }
+    // (R3) something dies: an object of the group, or the earlier instances of a survivor
+    // whose slot the loop assigns (`s = string.concat(s, x)` leaves the old `s` behind)
+    if (!someDead && ![...kept].some((k) => replaced.has(k))) return why('R3');
     if (kept.size > 2) return undefined;
     for (const s of kept) for (const p of points) if (!definedAround(s, p.at)) return undefined;
     for (const s of kept) if (!isFlatMemoryType((s.type as PtrType).pointeeType)) return undefined;

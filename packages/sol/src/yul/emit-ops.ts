@@ -14,7 +14,7 @@ import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
 import { hex, literalBytes, literalWords, yfn } from './lib.js';
 import { checked, cleanupExpr, convertExpr, negate, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
 import {
-  allocateAndZero, allocateAndZeroArray, allocateMemory, allocateMemoryArray, allocateUnbounded, keccakBytes,
+  allocateAndZero, allocateAndZeroArray, allocateAndZeroShared, allocateMemory, allocateMemoryArray, allocateUnbounded, keccakBytes,
   memoryIndexAccess, panic, PanicCode,
 } from './rt-memory.js';
 import {
@@ -230,6 +230,7 @@ const H: Record<string, Handler> = {
     const t = op.result(0).type;
     const y = ytype(t);
     const zero = !!op.getAttr('zero_init');
+    if (zero && op.getAttr('shared_zero')) return e.let(op.result(0), `${allocateAndZeroShared(e.lib, y)}(${op.operands.length ? e.w(U(op)) : ''})`);
     if (op.operands.length) {
       const n = e.w(U(op));
       return e.let(op.result(0), zero ? `${allocateAndZeroArray(e.lib, y)}(${n})` : `${allocateMemoryArray(e.lib, y)}(${n})`);

@@ -183,3 +183,27 @@ export function memoryIndexAccess(lib: YulLib, t: YType): string {
     );
   });
 }
+
+/**
+ * A zero-initialised array of memory aggregates whose elements all address ONE zero element
+ * (the lifetime pipeline's `shared_zero`, legal when no element is ever written in place —
+ * elements are only replaced — so the shared element stays zero): one allocation instead of
+ * one per element.
+ */
+export function allocateAndZeroShared(lib: YulLib, t: YType): string {
+  const name = `allocate_and_zero_shared_memory_array_${tid(t)}`;
+  return lib.fn(name, () => {
+    if (t.kind !== 'array' || isValueType(t.elem)) throw new Error(`allocateAndZeroShared: ${tid(t)} has no aggregate elements`);
+    const dynamic = t.length === null;
+    const alloc = dynamic ? `memPtr := ${allocateMemoryArray(lib, t)}(length)` : `memPtr := ${allocateMemory(lib)}(${hex(memorySize(t))})`;
+    const start = dynamic ? 'add(memPtr, 32)' : 'memPtr';
+    const size = dynamic ? 'mul(length, 32)' : hex(memorySize(t));
+    const body = [
+      alloc,
+      `let zero := ${zeroValue(lib, t.elem)}`,
+      `let dataStart := ${start}`,
+      `for { let i := 0 } lt(i, ${size}) { i := add(i, 32) } { mstore(add(dataStart, i), zero) }`,
+    ].join('\n');
+    return yfn(name, dynamic ? ['length'] : [], ['memPtr'], body);
+  });
+}
