@@ -126,4 +126,15 @@ contract Lifetimes {
         assembly ("memory-safe") { end := mload(0x40) }
         used += end - start;
     }
+
+    /// a temporary allocated before an element that outlives the iteration (reordered)
+    function reorder(uint256 n) external pure returns (P[] memory out, uint256 total) {
+        out = new P[](n);
+        for (uint256 i = 0; i < n; i++) {
+            bytes memory t = abi.encode(i, n, "tmp");
+            P memory e = P(uint256(keccak256(t)) % 100, t.length);
+            if (i % 3 != 2) out[i] = e;
+            total += t.length + e.a;
+        }
+    }
 }

@@ -63,6 +63,8 @@ export class FunctionReleases {
   private readonly slots: SlotLiveness;
   private readonly permanent = new Set<MemObject>();
   private readonly barriers = new Set<Operation>();
+  /** Loops whose iterations (I) releases as a whole. */
+  private readonly iterated = new Set<Operation>();
 
   constructor(
     private readonly fn: Operation,
@@ -164,20 +166,50 @@ export class FunctionReleases {
   // ---- (B) and (I) ---------------------------------------------------------------------
 
   private block(block: Block): void {
+    const owner = block.parentOp!;
+    const loopRegion = isLoop(owner) && !this.iterated.has(owner);
+    if (loopRegion) this.hoistSurvivors(block);
     let cands: Candidate[] = [];
     for (const op of block.opList()) {
-      for (const r of op.regions) for (const b of r.blocks) this.block(b);
       if (this.barriers.has(op)) {
         cands = [];
+        this.nested(op);
         continue;
       }
       // objects made on paths that leave the function inside `op` never reach what follows it
       const objs = this.pt.allocatedBy(op).filter((o) => reachesEnd(allocatingOp(o), op));
-      const terminator = op === block.terminator && !isFunctionReturn(op) && !isLoop(block.parentOp!);
+      const terminator = op === block.terminator && !isFunctionReturn(op) && !(isLoop(owner) && this.iterated.has(owner));
       if ((objs.length || terminator) && cands.length) cands = this.freeDead(cands, op);
       if (isLoop(op) && objs.length) cands = this.iterations(op, cands);
       else if (objs.length) cands.push({ op, objs });
+      this.nested(op);
     }
+  }
+
+  private nested(op: Operation): void {
+    for (const r of op.regions) for (const b of r.blocks) this.block(b);
+  }
+
+  /**
+   * Reordering: in a loop region whose iterations are not released as a whole, allocations
+   * of static size that outlive the iteration (stored into an outer array, say) move to the
+   * start of the region, so the iteration's dead allocations lie above them, contiguous from
+   * the free pointer, and (B) frees them at the region's end. An allocation without operands
+   * can move up freely: only addresses change, and nothing between reads the free pointer
+   * (a block with a barrier is left alone).
+   */
+  private hoistSurvivors(block: Block): void {
+    const end = block.terminator;
+    if (!end || block.opList().some((o) => this.barriers.has(o))) return;
+    const { live } = this.liveBefore(end);
+    const allocating = block.opList().filter((o) => this.pt.allocatedBy(o).length);
+    const movable = allocating.filter((o) => o.operands.length === 0 && !o.regions.length && o.results.length === 1
+      && this.pt.objectOf(o.result(0))?.kind === 'alloc' && live.has(this.pt.objectOf(o.result(0))!));
+    const dies = allocating.some((o) => !movable.includes(o) && this.pt.allocatedBy(o).some((x) => !live.has(x)));
+    if (!movable.length || !dies) return;
+    const anchor = allocating.find((o) => !movable.includes(o))!;
+    for (const o of movable) if (anchor.isBeforeInBlock(o)) o.moveBefore(anchor);
+    this.note(movable.map((o) => this.pt.objectOf(o.result(0))!), 'moved to the start of its loop region, below the iteration\'s temporaries');
   }
 
   /** (B) */
@@ -217,6 +249,7 @@ export class FunctionReleases {
       plan = wider;
       c--;
     }
+    this.iterated.add(loop);
     const first: Candidate = c < cands.length ? cands[c]! : { op: loop, objs: group };
     const mark = this.markBefore(first);
     for (const e of ends) this.freeBefore(e, mark, plan.kept);
