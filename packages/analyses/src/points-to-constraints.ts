@@ -9,7 +9,7 @@
 import type { MemoryEffect, Operation, Region, SymbolTableCollection, Type, Value } from '@lifeline/ir';
 import { isAllocation } from './escape-analysis.js';
 import {
-  FunctionNames, MemObject, bodyArguments, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction,
+  FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction,
   type EscapeReason, type FunctionSummary,
 } from './points-to-model.js';
 
@@ -351,6 +351,22 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
   // `unknown` is listed last (O1).
   unknownObj.index = objects.length;
   objects.push(unknownObj);
+  names.objects = objects;
+  // (T2) Allocations and slots whose type holds no address get no contents.
+  const flat = new Set(objects.filter((o) => (o.kind === 'alloc' || o.kind === 'slot') && !mayContainAddresses(o.value!.type, opts.holdsAddress)));
+  if (flat.size) {
+    let outer: Ctx | undefined;
+    let wrapped: Ctx | undefined;
+    const filter = (c: Ctx): Ctx => {
+      if (c !== outer) {
+        outer = c;
+        wrapped = { ...c, addContents: (o, objs, op) => (flat.has(o) ? undefined : c.addContents(o, objs, op)) };
+      }
+      return wrapped!;
+    };
+    const inner = constraints.splice(0);
+    for (const k of inner) constraints.push((c) => k(filter(c)));
+  }
   for (const v of unknownValues) constraints.push((c) => c.addPts(v, [unknownObj]));
   return { fn, names, objects, unknown: unknownObj, params, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy };
 }
