@@ -6,7 +6,7 @@
  * (memory effects, memory-source steps, views, branches, region branches, calls) except
  * inline assembly, whose body no interface describes (C12).
  */
-import type { MemoryEffect, Operation, Region, SymbolTableCollection, Type, Value } from '@lifeline/ir';
+import { SymbolRefAttr, type MemoryEffect, type Operation, type Region, type SymbolTableCollection, type Type, type Value } from '@lifeline/ir';
 import { isAllocation } from './escape-analysis.js';
 import {
   FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction,
@@ -291,7 +291,7 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
       }
       const ins = addrOperands(op);
       if (effects.length === 0) { // (C7)
-        if (!ins.length) toUnknown(r);
+        if (!ins.length && namesSymbol(op)) toUnknown(r);
         for (const v of ins) copy(r, v);
         continue;
       }
@@ -369,6 +369,13 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
   }
   for (const v of unknownValues) constraints.push((c) => c.addPts(v, [unknownObj]));
   return { fn, names, objects, unknown: unknownObj, params, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy };
+}
+
+/** (C7) An op that names a symbol (memref.get_global): its address is a global's. */
+function namesSymbol(op: Operation): boolean {
+  for (const [, a] of op.propertyEntries()) if (a instanceof SymbolRefAttr) return true;
+  for (const [, a] of op.attributes) if (a instanceof SymbolRefAttr) return true;
+  return false;
 }
 
 /** Whether `v` is defined inside `op` (a value of its regions). */
