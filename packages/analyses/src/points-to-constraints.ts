@@ -6,10 +6,10 @@
  * (memory effects, memory-source steps, views, branches, region branches, calls) except
  * inline assembly, whose body no interface describes (C12).
  */
-import type { MemoryEffect, Operation, Region, SymbolTableCollection, Type, Value } from '@lifeline/ir';
+import { SymbolRefAttr, type MemoryEffect, type Operation, type Region, type SymbolTableCollection, type Type, type Value } from '@lifeline/ir';
 import { isAllocation } from './escape-analysis.js';
 import {
-  FunctionNames, MemObject, bodyArguments, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction,
+  FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction,
   type EscapeReason, type FunctionSummary,
 } from './points-to-model.js';
 
@@ -296,7 +296,7 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
       }
       const ins = addrOperands(op);
       if (effects.length === 0) { // (C7)
-        if (!ins.length) toUnknown(r);
+        if (!ins.length && namesSymbol(op)) toUnknown(r);
         for (const v of ins) copy(r, v);
         continue;
       }
@@ -356,8 +356,31 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
   // `unknown` is listed last (O1).
   unknownObj.index = objects.length;
   objects.push(unknownObj);
+  names.objects = objects;
+  // (T2) Allocations and slots whose type holds no address get no contents.
+  const flat = new Set(objects.filter((o) => (o.kind === 'alloc' || o.kind === 'slot') && !mayContainAddresses(o.value!.type, opts.holdsAddress)));
+  if (flat.size) {
+    let outer: Ctx | undefined;
+    let wrapped: Ctx | undefined;
+    const filter = (c: Ctx): Ctx => {
+      if (c !== outer) {
+        outer = c;
+        wrapped = { ...c, addContents: (o, objs, op) => (flat.has(o) ? undefined : c.addContents(o, objs, op)) };
+      }
+      return wrapped!;
+    };
+    const inner = constraints.splice(0);
+    for (const k of inner) constraints.push((c) => k(filter(c)));
+  }
   for (const v of unknownValues) constraints.push((c) => c.addPts(v, [unknownObj]));
   return { fn, names, objects, unknown: unknownObj, params, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy };
+}
+
+/** (C7) An op that names a symbol (memref.get_global): its address is a global's. */
+function namesSymbol(op: Operation): boolean {
+  for (const [, a] of op.propertyEntries()) if (a instanceof SymbolRefAttr) return true;
+  for (const [, a] of op.attributes) if (a instanceof SymbolRefAttr) return true;
+  return false;
 }
 
 /** Whether `v` is defined inside `op` (a value of its regions). */

@@ -15,10 +15,24 @@ export type MemObjectKind = 'alloc' | 'call' | 'slot' | 'param' | 'unknown';
 /** Lazily built SSA names of one function (for messages and the test pass only). */
 export class FunctionNames {
   private table?: NameTable;
+  private labels?: Map<MemObject, string>;
+  /** The function's objects, set once they are all made (for unique labels). */
+  objects: readonly MemObject[] = [];
   constructor(private readonly fn: Operation) {}
   name(v: Value): string {
     this.table ??= new NameTable(this.fn, false);
     return this.table.valueName(v);
+  }
+  /** Labels are unique in the function: names reused in sibling regions get `#k` (object index). */
+  label(o: MemObject): string {
+    if (!this.labels) {
+      this.labels = new Map();
+      const count = new Map<string, number>();
+      const base = this.objects.map((x) => x.baseText());
+      for (const b of base) count.set(b, (count.get(b) ?? 0) + 1);
+      this.objects.forEach((x, i) => this.labels!.set(x, count.get(base[i]!)! > 1 ? `${base[i]}#${x.index}` : base[i]!));
+    }
+    return this.labels.get(o) ?? o.baseText();
   }
 }
 
@@ -34,19 +48,21 @@ export class MemObject {
     public index: number,
     private readonly names: FunctionNames,
   ) {}
-  private text?: string;
-  /** `alloc %mem_3`, `slot %slot`, `param %arg0`, `call @f_12 (%4)`, `unknown`. */
+  /** `alloc %mem_3`, `slot %slot`, `param %arg0`, `call @f_12 (%4)`, `unknown`; unique in the function. */
   toString(): string {
-    if (this.text) return this.text;
+    return this.names.label(this);
+  }
+  /** @internal The label before disambiguation. */
+  baseText(): string {
     const v = this.value;
     switch (this.kind) {
-      case 'unknown': return (this.text = 'unknown');
+      case 'unknown': return 'unknown';
       case 'call': {
         const callee = this.op!.getAttr('callee');
         const at = this.op!.results.length ? ` (${this.names.name(this.op!.results[0]!)})` : '';
-        return (this.text = `call ${callee instanceof SymbolRefAttr ? callee.toString() : this.op!.name}${at}`);
+        return `call ${callee instanceof SymbolRefAttr ? callee.toString() : this.op!.name}${at}`;
       }
-      default: return (this.text = `${this.kind} ${this.names.name(v!)}`);
+      default: return `${this.kind} ${this.names.name(v!)}`;
     }
   }
   /** A value name for messages (`%mem_3`). */
@@ -111,6 +127,23 @@ export function defaultHoldsAddress(t: Type): boolean {
     const loc = (t as { loc?: unknown }).loc;
     return loc === 'Memory' || loc === 'Stack';
   }
+  return true;
+}
+
+/**
+ * (T2) Whether memory of type `t` (an allocation's result type, a slot's pointer type) may
+ * hold addresses, by the IR's typing: a sol array / struct / slot holds what its elements /
+ * members / pointee hold, bytes and strings nothing; a shaped builtin type (memref) what its
+ * element type holds; anything else may. Only inline assembly could store an address into
+ * memory typed otherwise, and what it can name escapes anyway (C12).
+ */
+export function mayContainAddresses(t: Type, holdsAddress: (t: Type) => boolean): boolean {
+  const x = t as { eltType?: Type; memberTypes?: readonly Type[]; pointeeType?: Type; elementType?: Type };
+  if (x.eltType) return holdsAddress(x.eltType);
+  if (x.memberTypes) return x.memberTypes.some(holdsAddress);
+  if (x.pointeeType) return holdsAddress(x.pointeeType);
+  if (t.toString().startsWith('!sol.string<')) return false;
+  if (x.elementType) return holdsAddress(x.elementType);
   return true;
 }
 

@@ -37,7 +37,9 @@
  *       location A copies contents: contents(pts(B)) ⊇ contents(pts(A)). A destination whose
  *       type holds no address (storage) receives data, not addresses: nothing.
  *  (C7) Results of ops without memory effects join their address operands (selects, casts);
- *       an address made from no address (a constant, sol.empty's zero slot) points to `unknown`.
+ *       an address made from no address points to `unknown` when the op names a symbol (a
+ *       global: memref.get_global), else to nothing: a constant address (null, sol.empty's
+ *       zero slot 0x60, a length-0 array no write can reach since every index is out of bounds).
  *  (C8) Branch operands flow to successor block arguments, region-branch entry operands and
  *       terminator operands to the region inputs / op results they reach.
  *  (C9) Other results of ops with memory effects: contents of the locations they read plus

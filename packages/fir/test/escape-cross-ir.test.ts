@@ -5,7 +5,7 @@
  * with memref ops gets the same verdicts, allocation by allocation.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeEscapes, aliasOperandText } from '@lifeline/analyses';
+import { ProgramPointsTo, analyzeEscapes, aliasOperandText } from '@lifeline/analyses';
 import { allDialects, createRegistry } from '@lifeline/dialects';
 import { parseString, type Operation } from '@lifeline/ir';
 import { firDialects } from '@lifeline/fir';
@@ -84,5 +84,38 @@ describe('escape analysis across IRs', () => {
   });
   it('memref: the same program gets the same verdicts', () => {
     expect(verdicts(MEMREF, 'f')).toEqual(EXPECTED);
+  });
+});
+
+/**
+ * The interprocedural points-to analysis (ProgramPointsTo) on the same programs: the same
+ * verdicts, by reason kind — the global's address is `unknown` memory (stored), the call to a
+ * body-less declaration is an unknown use — and the function is opaque (it calls code the
+ * analysis cannot see).
+ */
+function pointsToVerdicts(text: string, fnName: string): Record<string, string> {
+  const module = parseString(text, registry);
+  const program = new ProgramPointsTo(module, { registry });
+  const fn = program.functions.find((f) => f.getAttr('sym_name')?.toString() === `"${fnName}"`)!;
+  const f = program.function(fn);
+  const out: Record<string, string> = {};
+  for (const o of f.objects()) {
+    if (o.kind !== 'alloc' && o.kind !== 'slot') continue;
+    const tag = o.op!.getAttr('test.ptr')?.toString().replace(/"/g, '') ?? '';
+    const kinds = [...new Set(f.escape(o).map((r) => r.kind))];
+    out[`${tag}#0`] = kinds.length ? kinds.join('; ') : 'local';
+  }
+  expect(program.summary(fn).opaque).toBe(true);
+  return out;
+}
+
+const POINTS_TO_EXPECTED = { 't#0': 'stored', 'l#0': 'local', 'c#0': 'unknown-use', 'h#0': 'local' };
+
+describe('points-to analysis across IRs', () => {
+  it('FIR', () => {
+    expect(pointsToVerdicts(FIR, '_QPf')).toEqual(POINTS_TO_EXPECTED);
+  });
+  it('memref: the same verdicts', () => {
+    expect(pointsToVerdicts(MEMREF, 'f')).toEqual(POINTS_TO_EXPECTED);
   });
 });
