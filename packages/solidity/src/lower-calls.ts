@@ -39,7 +39,10 @@ export abstract class CallLowerer extends ExprLowerer {
     if ((node.names as string[] | undefined)?.length) this.unsupported(node, 'named arguments');
     if (callee.nodeType === 'NewExpression') return [this.newArray(node)];
     const direct = callee.nodeType === 'Identifier' && this.ctx.nodes.get(callee.referencedDeclaration as number)?.nodeType === 'FunctionDefinition';
-    if (!direct && String(callee.typeDescriptions?.typeIdentifier ?? '').startsWith('t_function_internal_')) return this.indirectCall(node, callee);
+    // a call through a pointer value (a member access `L.f` / `s.f` is a library or member call, handled below)
+    if (!direct && callee.nodeType !== 'MemberAccess' && String(callee.typeDescriptions?.typeIdentifier ?? '').startsWith('t_function_internal_')) {
+      return this.indirectCall(node, callee);
+    }
     if (callee.nodeType === 'Identifier') {
       const ref = callee.referencedDeclaration as number;
       if (ref < 0) return this.builtin(node, callee.name as string);
