@@ -6,12 +6,15 @@
 import { defineDialect, type DialectSpec } from '@lifeline/ir';
 import { solArithOps } from './sol-ops-arith.js';
 import { solControlOps } from './sol-ops-control.js';
+import { solFnPtrOps } from './sol-ops-fnptr.js';
 import { solLifetimeOps } from './sol-ops-lifetime.js';
 import { solMemoryOps } from './sol-ops-memory.js';
 import { solModuleOps } from './sol-ops-module.js';
 import { parseSolType } from './sol-types.js';
 
-export const solDialect: DialectSpec = defineDialect('sol', [...solModuleOps, ...solMemoryOps, ...solArithOps, ...solControlOps, ...solLifetimeOps], {
+export const solDialect: DialectSpec = defineDialect('sol', [
+  ...solModuleOps, ...solMemoryOps, ...solArithOps, ...solControlOps, ...solFnPtrOps, ...solLifetimeOps,
+], {
   parseTypeWith: parseSolType,
 });
 
