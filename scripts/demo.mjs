@@ -7,8 +7,9 @@
 // outputs and compares results, memory errors and runtime deallocation work. FIR examples
 // (`.fir`) are checked the same way against fir-opt-19, with the FIR alias test passes,
 // and show what the escape analysis says of their locals. Last, the Solidity benchmarks
-// (bench/sol) compiled by lifeline-sol and by solc (viaIR and legacy, optimizer on) run on
-// the in-process EVM: results must be identical, and the gas / peak-memory table is printed.
+// (bench/sol) compiled by lifeline-sol (lifetime passes on and off) and by solc (viaIR and
+// legacy, optimizer on) run on the in-process EVM: results must be identical, and the gas /
+// peak-memory table with the live-bytes lower bound is printed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdirSync } from 'node:fs';
@@ -93,8 +94,8 @@ for (const name of readdirSync(join(root, 'examples')).filter((f) => /\.(mlir|fi
   });
 }
 console.table(rows);
-console.log('\n// ===== Solidity benchmarks: lifeline-sol next to solc (node bench/sol-bench.mjs --sizes 10,100) =====');
-const sol = spawnSync(process.execPath, [join(root, 'bench', 'sol-bench.mjs'), '--sizes', '10,100'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+console.log('\n// ===== Solidity benchmarks: lifeline-sol (lifetime on / off) next to solc and the live-bytes lower bound (node bench/sol-lifetime.mjs --sizes 10,100) =====');
+const sol = spawnSync(process.execPath, [join(root, 'bench', 'sol-lifetime.mjs'), '--sizes', '10,100'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 process.stdout.write(sol.stdout);
 if (rows.some((r) => r.exit !== 0 || r['round trip via the oracle'] === 'DIFFERS' || r['analyses vs the oracle'].includes('DIFFERS') ||
   r['dealloc pipeline'] === 'WRONG') || sol.status !== 0) process.exit(1);

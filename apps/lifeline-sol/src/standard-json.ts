@@ -17,7 +17,8 @@
  *       we emit (viaIR is implied: we always go through Yul).
  *  (J4) outputSelection (`file` / `contract` keys, `*` wildcards, as solc matches them)
  *       decides which of abi, evm.bytecode(.object), evm.deployedBytecode(.object), ir,
- *       irOptimized (our Yul) and `sol` (the sol IR, also when emitSolIR) are returned.
+ *       irOptimized (our Yul), `sol` (the sol IR) and `lifetimeReport` (both also when
+ *       emitSolIR) are returned.
  *  (J5) Errors (solc's own, and ours: UnsupportedFeature with sourceLocation) come back in
  *       `errors`; with an error of severity "error", no contract output is given.
  */
