@@ -5,15 +5,18 @@
  *  (R1) each survivor is live only through stack slots (no live SSA value, no live object's
  *       contents address it) — at most two such slots, each holding a flat aggregate,
  *  (R2) no survivor escapes the function other than by being returned,
- *  (R3) something allocated since the mark is dead (otherwise there is nothing to gain).
+ *  (R3) something allocated since the mark is dead, or the loop assigns a survivor's slot
+ *       (its earlier instances die: `s = string.concat(s, x)`); otherwise nothing is gained.
  * Liveness of an object at a point: reachable, through contents, from the slots live there
  * (SlotLiveness), the SSA values live there (program-points.ts) and every object that
  * escapes other than by being returned (its memory is visible to callers for good).
  *
  * Three kinds of points:
- *  (B) before each allocating op and each terminator of a non-loop region, the earliest
- *      candidate mark in the block (one before each earlier allocating op, since the last
- *      barrier) after which everything is dead: `sol.free %mark`;
+ *  (B) before each allocating op and each region terminator (except where (I) or (F)
+ *      releases), the earliest candidate mark in the block (one before each earlier
+ *      allocating op, since the last barrier) after which everything is dead: `sol.free %mark`;
+ *      in a loop region that (I) does not release, static allocations that outlive the
+ *      iteration first move to the region's start (reordering), below its temporaries;
  *  (I) the end of each loop iteration (before each terminator that branches back to the
  *      loop's entry region and each `sol.continue` that skips it): release to a mark taken
  *      before the loop, or before the allocations of the survivors' initial values;
@@ -24,10 +27,11 @@
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
 import { Builder, Registry, SymbolRefAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
-import { SlotLiveness, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
-import { PtrType, holdsAddress, isFlatMemoryType, ui256 } from '../sol-types.js';
+import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
+import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { solDialect } from '../sol.js';
-import { backEdgeRegions, isLoop, liveValuesAt } from './program-points.js';
+import { ObjectLiveness, type LiveAt } from './object-liveness.js';
+import { backEdgeRegions, isLoop } from './program-points.js';
 
 const registry = new Registry();
 registry.register(solDialect);
@@ -39,7 +43,6 @@ function createBefore(at: Operation, name: string, o: CreateOptions = {}): Opera
   return b.create(name, o);
 }
 
-const holds = (v: Value) => holdsAddress(v.type);
 
 /** Where each object was released, for the report. */
 export type ReleaseNotes = Map<MemObject, string[]>;
@@ -60,8 +63,8 @@ const where = (op: Operation) => {
 const isFunctionReturn = (op: Operation) => !!op.def?.has('ReturnLike') && !op.def.spec.regionBranchTerminator;
 
 export class FunctionReleases {
-  private readonly slots: SlotLiveness;
-  private readonly permanent = new Set<MemObject>();
+  private readonly objects: ObjectLiveness;
+  private readonly permanent: ReadonlySet<MemObject>;
   private readonly barriers = new Set<Operation>();
   /** Loops whose iterations (I) releases as a whole. */
   private readonly iterated = new Set<Operation>();
@@ -72,9 +75,8 @@ export class FunctionReleases {
     private readonly program: ProgramPointsTo,
     private readonly notes: ReleaseNotes,
   ) {
-    this.slots = new SlotLiveness(fn);
-    for (const o of pt.objects()) if (pt.escape(o).some((r) => r.kind !== 'returned')) this.permanent.add(o);
-    for (const o of this.reach(this.permanent)) this.permanent.add(o);
+    this.objects = new ObjectLiveness(fn, pt);
+    this.permanent = this.objects.permanent;
     this.findBarriers(fn);
   }
 
@@ -119,29 +121,8 @@ export class FunctionReleases {
     return found;
   }
 
-  private reach(roots: Iterable<MemObject>): Set<MemObject> {
-    const seen = new Set<MemObject>();
-    const work = [...roots];
-    while (work.length) {
-      const o = work.pop()!;
-      if (seen.has(o)) continue;
-      seen.add(o);
-      for (const c of this.pt.contents(o)) if (!seen.has(c)) work.push(c);
-    }
-    return seen;
-  }
-
-  /** Everything live just before `op` (objects), and the live roots it came from. */
-  private liveBefore(op: Operation): { live: Set<MemObject>; slots: Value[]; values: Value[] } {
-    const slots = [...this.slots.liveBefore(op)].filter((s) => holdsAddress((s.type as PtrType).pointeeType ?? s.type));
-    const values = liveValuesAt(this.fn, op.block!, op, holds);
-    const roots: MemObject[] = [...this.permanent];
-    for (const s of slots) {
-      const o = this.pt.objectOf(s);
-      if (o) roots.push(o);
-    }
-    for (const v of values) roots.push(...this.pt.pointsTo(v));
-    return { live: this.reach(roots), slots, values };
+  private liveBefore(op: Operation): LiveAt {
+    return this.objects.before(op);
   }
 
   private note(objs: Iterable<MemObject>, text: string): void {
@@ -265,22 +246,21 @@ export class FunctionReleases {
   private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[], replaced: Set<Value>):
     { kept: Value[]; survivors: Set<MemObject> } | undefined {
     const survivors = new Set(group.filter((o) => points.some((p) => p.live.has(o))));
-    const why = (r: string) => { if (process.env.LT_DEBUG) console.error('plan fails', r, [...survivors].map(String)); return undefined; };
     const someDead = survivors.size < group.length;
-    for (const o of survivors) if (this.permanent.has(o)) return why('R2 ' + o); // (R2)
+    for (const o of survivors) if (this.permanent.has(o)) return undefined; // (R2)
     const kept = new Set<Value>();
     for (const p of points) {
-      for (const v of p.values) for (const o of this.pt.pointsTo(v)) if (survivors.has(o)) return why('R1 ssa ' + v); // (R1)
+      for (const v of p.values) for (const o of this.pt.pointsTo(v)) if (survivors.has(o)) return undefined; // (R1)
       for (const o of p.live) {
         const hit = [...this.pt.contents(o)].some((c) => survivors.has(c));
         if (!hit) continue;
-        if (o.kind !== 'slot' || !o.value || !p.slots.includes(o.value)) return why('R1 held by ' + o); // (R1)
+        if (o.kind !== 'slot' || !o.value || !p.slots.includes(o.value)) return undefined; // (R1)
         kept.add(o.value);
       }
     }
     // (R3) something dies: an object of the group, or the earlier instances of a survivor
     // whose slot the loop assigns (`s = string.concat(s, x)` leaves the old `s` behind)
-    if (!someDead && ![...kept].some((k) => replaced.has(k))) return why('R3');
+    if (!someDead && ![...kept].some((k) => replaced.has(k))) return undefined;
     if (kept.size > 2) return undefined;
     for (const s of kept) for (const p of points) if (!definedAround(s, p.at)) return undefined;
     for (const s of kept) if (!isFlatMemoryType((s.type as PtrType).pointeeType)) return undefined;

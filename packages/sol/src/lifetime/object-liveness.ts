@@ -1,0 +1,60 @@
+/**
+ * Which memory objects (points-to.ts) are live at a program point of one function: those
+ * reachable, through contents, from
+ *  (O1) the slots live there (SlotLiveness: may be read before being overwritten),
+ *  (O2) the SSA values live there (program-points.ts), and
+ *  (O3) every object that escapes the function other than by being returned (its memory is
+ *       visible to callers, callees that captured it, or assembly, for good).
+ */
+import type { Operation, Value } from '@lifeline/ir';
+import { SlotLiveness, type FunctionPointsTo, type MemObject } from '@lifeline/analyses';
+import { PtrType, holdsAddress } from '../sol-types.js';
+import { liveValuesAt } from './program-points.js';
+
+const holds = (v: Value) => holdsAddress(v.type);
+
+export interface LiveAt {
+  live: Set<MemObject>;
+  /** The live slots that hold addresses (O1). */
+  slots: Value[];
+  /** The live SSA values that hold addresses (O2). */
+  values: Value[];
+}
+
+export class ObjectLiveness {
+  private readonly slots: SlotLiveness;
+  /** (O3), closed under contents. */
+  readonly permanent = new Set<MemObject>();
+
+  constructor(private readonly fn: Operation, private readonly pt: FunctionPointsTo) {
+    this.slots = new SlotLiveness(fn);
+    for (const o of pt.objects()) if (pt.escape(o).some((r) => r.kind !== 'returned')) this.permanent.add(o);
+    for (const o of this.reach(this.permanent)) this.permanent.add(o);
+  }
+
+  /** `roots` and everything reachable from them through contents. */
+  reach(roots: Iterable<MemObject>): Set<MemObject> {
+    const seen = new Set<MemObject>();
+    const work = [...roots];
+    while (work.length) {
+      const o = work.pop()!;
+      if (seen.has(o)) continue;
+      seen.add(o);
+      for (const c of this.pt.contents(o)) if (!seen.has(c)) work.push(c);
+    }
+    return seen;
+  }
+
+  /** Everything live just before `op`, and the live roots it came from. */
+  before(op: Operation): LiveAt {
+    const slots = [...this.slots.liveBefore(op)].filter((s) => holdsAddress((s.type as PtrType).pointeeType ?? s.type));
+    const values = liveValuesAt(this.fn, op.block!, op, holds);
+    const roots: MemObject[] = [...this.permanent];
+    for (const s of slots) {
+      const o = this.pt.objectOf(s);
+      if (o) roots.push(o);
+    }
+    for (const v of values) roots.push(...this.pt.pointsTo(v));
+    return { live: this.reach(roots), slots, values };
+  }
+}
