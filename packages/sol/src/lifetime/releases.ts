@@ -21,12 +21,14 @@
  *      loop's entry region and each `sol.continue` that skips it): release to a mark taken
  *      before the loop, or before the allocations of the survivors' initial values;
  *  (F) before each return of the function: release to the mark taken at entry, keeping the
- *      returned objects (spilled to slots for the move).
+ *      returned objects (spilled to slots for the move; each moves only when the free space
+ *      below it is at least its size, since the move happens once — in a loop (I) it is
+ *      always worth it: otherwise the loop's memory grows every iteration).
  * Barriers: an op that may touch the free pointer itself (inline assembly that is not
  * memory-safe or reads 0x40, a call to a function that may run such assembly, an op we
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
-import { Builder, Registry, SymbolRefAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
+import { Builder, Registry, SymbolRefAttr, UnitAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { solDialect } from '../sol.js';
@@ -295,6 +297,8 @@ export class FunctionReleases {
         return slot;
       });
       this.freeBefore(ret, mark, spills);
+      // a one-time move pays only when it gives back at least what it copies (F)
+      if (spills.length) ret.prev!.setAttr('gap_first', UnitAttr.instance);
       kept.forEach(({ i }, k) => {
         const reloaded = createBefore(ret, 'sol.load', { operands: [spills[k]!], resultTypes: [kept[k]!.v.type] }).result(0);
         ret.setOperand(i, reloaded);
