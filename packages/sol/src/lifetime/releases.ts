@@ -28,12 +28,12 @@
  * memory-safe or reads 0x40, a call to a function that may run such assembly, an op we
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
-import { Builder, Registry, SymbolRefAttr, UnitAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
+import { Builder, Registry, UnitAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { solDialect } from '../sol.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
-import { backEdgeRegions, isLoop } from './program-points.js';
+import { backEdgeRegions, calleeOf, isLoop } from './program-points.js';
 
 const registry = new Registry();
 registry.register(solDialect);
@@ -105,22 +105,10 @@ export class FunctionReleases {
     if (op.getAttr('free_ptr')) return true;
     const call = op.def.spec.call;
     if (call) {
-      const callee = this.calleeOf(op);
+      const callee = calleeOf(op, this.fn);
       return !callee || this.program.summary(callee).opaque;
     }
     return false;
-  }
-
-  private calleeOf(op: Operation): Operation | undefined {
-    const sym = op.def?.spec.call?.callee(op);
-    if (!(sym instanceof SymbolRefAttr)) return undefined;
-    let found: Operation | undefined;
-    const table = this.fn.parentOp;
-    table?.walk((o) => {
-      if (o.def?.has('FunctionLike') && (o.getAttr('sym_name') as { value?: string } | undefined)?.value === sym.root) found = o;
-      return o === table ? undefined : 'skip';
-    });
-    return found;
   }
 
   private liveBefore(op: Operation): LiveAt {
