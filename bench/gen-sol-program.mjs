@@ -14,7 +14,7 @@
 //       with element writes and (sometimes out-of-bounds) reads, memory structs, string.concat,
 //       abi.encode / encodePacked / encodeWithSelector and abi.decode, keccak256 / sha256,
 //       require with a string, `revert Err(..)`, assert, emit, storage writes, internal calls,
-//       ternaries and short-circuit conditions;
+//       ternaries and short-circuit conditions, memory-safe inline assembly (asmStmt);
 //   (4) returns of (uint256, string memory) or (uint256[] memory, uint256).
 // `calls` lists 4–6 calls per external function (small, edge and large arguments), so some
 // calls return, some revert (Panic 0x01 / 0x11 / 0x12 / 0x32, Error, custom) and logs appear.
@@ -195,6 +195,7 @@ function stmt(g, sc, depth, out, ind) {
       return;
     }
     case 5: {
+      if (g.chance(0.6) && asmStmt(g, sc, p)) return;
       const tgt = us.filter((v) => v.mutable);
       if (!tgt.length) return;
       const v = g.pick(tgt).name;
@@ -324,6 +325,36 @@ function stmt(g, sc, depth, out, ind) {
       if (!bs) return;
       p(`bool ${bs} = ${bExpr(g, sc)};`);
       sc.vars.push({ kind: 'b', name: bs });
+    }
+  }
+}
+
+/**
+ * A memory-safe inline assembly block over the locals in scope, assigning a mutable uint
+ * local: wrapping arithmetic, a hash through the scratch space, a Yul loop / switch / function,
+ * the first word of a memory array (its length, or a static array's first element) and a
+ * guarded read of the word after it (in bounds either way). It reads nothing outside allocations, so the result
+ * does not depend on the memory layout. Returns false when no local can be assigned.
+ */
+function asmStmt(g, sc, p) {
+  const tgt = sc.of('u').filter((v) => v.mutable);
+  if (!tgt.length) return false;
+  const v = g.pick(tgt).name;
+  const x = () => (sc.of('u').length && g.chance(0.7) ? g.pick(sc.of('u')).name : String(g.int(300)));
+  const y = g.fresh('y');
+  const arrs = sc.of('arr');
+  switch (g.int(arrs.length ? 5 : 4)) {
+    case 0:
+      return p(`assembly ("memory-safe") { ${v} := add(mul(${v}, ${x()}), ${x()}) }`), true;
+    case 1:
+      return p(`assembly ("memory-safe") { mstore(0, ${x()}) mstore(0x20, ${v}) ${v} := keccak256(0, 0x40) }`), true;
+    case 2:
+      return p(`assembly ("memory-safe") { for { let ${y} := 0 } lt(${y}, ${1 + g.int(5)}) { ${y} := add(${y}, 1) } { ${v} := xor(${v}, shl(${y}, ${x()})) } }`), true;
+    case 3:
+      return p(`assembly ("memory-safe") { function f${y}(${y}a, ${y}b) -> ${y}c { ${y}c := sub(${y}a, ${y}b) if gt(${y}c, ${y}a) { leave } ${y}c := add(${y}c, 1) } switch mod(${x()}, 3) case 0 { ${v} := f${y}(${v}, ${x()}) } default { ${v} := add(${v}, 2) } }`), true;
+    default: {
+      const m = g.pick(arrs).name;
+      return p(`assembly ("memory-safe") { let ${y} := mload(${m}) ${v} := add(${v}, ${y}) if gt(${y}, 0) { ${v} := xor(${v}, mload(add(${m}, 0x20))) } }`), true;
     }
   }
 }

@@ -6,11 +6,12 @@
 import { defineDialect, type DialectSpec } from '@lifeline/ir';
 import { solArithOps } from './sol-ops-arith.js';
 import { solControlOps } from './sol-ops-control.js';
+import { solFnPtrOps } from './sol-ops-fnptr.js';
 import { solMemoryOps } from './sol-ops-memory.js';
 import { solModuleOps } from './sol-ops-module.js';
 import { parseSolType } from './sol-types.js';
 
-export const solDialect: DialectSpec = defineDialect('sol', [...solModuleOps, ...solMemoryOps, ...solArithOps, ...solControlOps], {
+export const solDialect: DialectSpec = defineDialect('sol', [...solModuleOps, ...solMemoryOps, ...solArithOps, ...solControlOps, ...solFnPtrOps], {
   parseTypeWith: parseSolType,
 });
 

@@ -6,7 +6,7 @@
  * hide the next one's).
  */
 import {
-  Builder, FileLineColLoc, IntegerAttr, IntegerType, StringAttr, UnitAttr, type Attribute, type Block, type Operation,
+  Builder, FileLineColLoc, FunctionType, IntegerAttr, IntegerType, StringAttr, UnitAttr, type Attribute, type Block, type Operation,
   type Region, type Registry, type Type, type Value,
 } from '@lifeline/ir';
 import {
@@ -158,6 +158,8 @@ export abstract class LowerBase {
     } else if ((t instanceof ArrayType || t instanceof StructType) && t.loc === 'Memory') {
       return this.op('sol.malloc', [], [t], [this.unit('zero_init')]).result(0);
     }
+    // a zero-initialised / deleted internal function pointer: calling it is Panic 0x51
+    if (t instanceof FunctionType) return this.val('sol.func_null', [], t);
     return this.unsupported(node, `a zero value of ${t}`);
   }
 }

@@ -1,10 +1,11 @@
 /**
  * Calls: type conversions, struct constructors, internal calls (sol.call), the builtins
  * (require / assert / revert, keccak256 / sha256, addmod / mulmod, abi.*, string.concat /
- * bytes.concat, push / pop, `new T[](n)`). External calls, contract creation, function
- * values and the remaining builtins are UnsupportedFeature.
+ * bytes.concat, push / pop, `new T[](n)`), calls through internal function pointers
+ * (sol.call_indirect). External calls, contract creation and the remaining builtins are
+ * UnsupportedFeature.
  */
-import { IntegerType, StringAttr, segmentSizes, type Type, type Value } from '@lifeline/ir';
+import { FunctionType, IntegerType, StringAttr, segmentSizes, type Type, type Value } from '@lifeline/ir';
 import { ArrayType, FixedBytesType, PtrType, StringType, type StructType } from '@lifeline/sol';
 import { id as keccakId, keccak256 } from 'ethers';
 import { i1, ui256, type AstNode } from './lower-base.js';
@@ -37,6 +38,11 @@ export abstract class CallLowerer extends ExprLowerer {
     if (node.kind === 'structConstructorCall') return [this.structConstructor(node)];
     if ((node.names as string[] | undefined)?.length) this.unsupported(node, 'named arguments');
     if (callee.nodeType === 'NewExpression') return [this.newArray(node)];
+    const direct = callee.nodeType === 'Identifier' && this.ctx.nodes.get(callee.referencedDeclaration as number)?.nodeType === 'FunctionDefinition';
+    // a call through a pointer value (a member access `L.f` / `s.f` is a library or member call, handled below)
+    if (!direct && callee.nodeType !== 'MemberAccess' && String(callee.typeDescriptions?.typeIdentifier ?? '').startsWith('t_function_internal_')) {
+      return this.indirectCall(node, callee);
+    }
     if (callee.nodeType === 'Identifier') {
       const ref = callee.referencedDeclaration as number;
       if (ref < 0) return this.builtin(node, callee.name as string);
@@ -95,6 +101,15 @@ export abstract class CallLowerer extends ExprLowerer {
     if (!fn) return this.unsupported(node, 'a call of this function');
     const args = this.args(node).map((a, i) => this.adapt(this.expr(a, this.valueTarget(fn.params[i]!)), fn.params[i]!, a));
     return this.op('sol.call', args, fn.results, [['callee', symRef(fn.sym)]]).results;
+  }
+
+  /** A call through an internal function pointer: the pointer first, then the arguments (solc's order). */
+  indirectCall(node: AstNode, callee: AstNode): Value[] {
+    const fp = this.expr(callee);
+    if (!(fp.type instanceof FunctionType)) return this.unsupported(callee, 'a call of this function value');
+    const t = fp.type;
+    const args = this.args(node).map((a, i) => this.adapt(this.expr(a, this.valueTarget(t.inputs[i]!)), t.inputs[i]!, a));
+    return this.op('sol.call_indirect', [fp, ...args], t.results).results;
   }
 
   /** Revert data: a literal message, a string operand, or a custom error call. */

@@ -124,6 +124,7 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
         const entry = layout.find((l) => l.astId === m.id);
         if (!entry) throw new Unsupported(m, 'this state variable');
         const type = typer.typeOf(m, 'Storage');
+        if (type instanceof FunctionType) throw new Unsupported(m, 'state variables of function type');
         const sym = `${m.name}_${m.id}`;
         ctx.stateVars.set(m.id, { sym, type, node: m });
         b.setInsertionPointToEnd(body);

@@ -7,7 +7,7 @@
  * an element (sol.gep) or mapping value (sol.map). Reading it is sol.load; writing is sol.store,
  * or sol.copy for an aggregate written into storage.
  */
-import { IntegerAttr, IntegerType, StringAttr, type Type, type Value } from '@lifeline/ir';
+import { FunctionType, IntegerAttr, IntegerType, StringAttr, type Type, type Value } from '@lifeline/ir';
 import {
   AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, isValueType,
 } from '@lifeline/sol';
@@ -206,6 +206,12 @@ export abstract class ExprLowerer extends LowerBase {
       if (decl.constant) return this.expr(decl.value, want ?? this.typeOf(decl));
       if (decl.mutability === 'immutable') this.unsupported(node, 'immutable state variables');
       return this.load(this.stateVarPtr(node, id));
+    }
+    if (decl?.nodeType === 'FunctionDefinition' && String(node.typeDescriptions?.typeIdentifier ?? '').startsWith('t_function_internal_')) {
+      // an internal function as a value: a pointer to its sol.func
+      const fn = this.ctx.functions.get(id);
+      if (!fn) return this.unsupported(node, `a pointer to '${node.name}'`);
+      return this.val('sol.func_ref', [], FunctionType.get(fn.params, fn.results), [['callee', symRef(fn.sym)]]);
     }
     return this.unsupported(node, `use of '${node.name}' as a value`);
   }

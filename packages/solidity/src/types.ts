@@ -10,10 +10,12 @@
  *   mapping(address => uint256)     → !sol.mapping<!sol.address, ui256>
  *
  * The location suffix (`memory`, `calldata`, `storage ref`, `storage pointer`) applies to the
- * outermost type; inner aggregates share it. Anything else (function types, contracts,
- * fixed-point, tuples as values, recursive structs) is not a sol type: `undefined`.
+ * outermost type; inner aggregates share it. An internal function type (at the top level:
+ * not inside arrays, structs or mappings) is the builtin function type `(P…) -> (R…)`.
+ * Anything else (external function types, contracts, fixed-point, tuples as values,
+ * recursive structs) is not a sol type: `undefined`.
  */
-import { IntegerType, type Type } from '@lifeline/ir';
+import { FunctionType, IntegerType, type Type } from '@lifeline/ir';
 import {
   AddressType, ArrayType, EnumType, FixedBytesType, MappingType, StringType, StructType, type DataLocation,
 } from '@lifeline/sol';
@@ -49,6 +51,7 @@ function topArrow(s: string): number {
 }
 
 export function solTypeOfString(typeString: string, scope: TypeScope, defaultLoc: DataLocation = 'Memory'): Type | undefined {
+  if (typeString.trim().startsWith('function (')) return internalFunctionType(typeString.trim(), scope);
   const [body, loc] = splitLocation(typeString.trim());
   return parseBody(body, loc ?? defaultLoc, scope, new Set());
 }
@@ -106,6 +109,55 @@ function parseBody(s: string, loc: DataLocation, scope: TypeScope, structsSeen: 
     return StructType.get(members, loc);
   }
   return undefined;
+}
+
+/** Top-level comma-separated parts of a parameter list. */
+function splitTop(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const c of s) {
+    if (c === '(' || c === '[') depth++;
+    if (c === ')' || c === ']') depth--;
+    if (c === ',' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  if (cur.trim()) out.push(cur);
+  return out;
+}
+
+/** The `(…)` group opening at `s[open]`: its inside and the index after its `)`. */
+function group(s: string, open: number): [string, number] | undefined {
+  if (s[open] !== '(') return undefined;
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    if (s[i] === '(') depth++;
+    else if (s[i] === ')' && --depth === 0) return [s.slice(open + 1, i), i + 1];
+  }
+  return undefined;
+}
+
+/**
+ * `function (P…) [pure|view|payable] [returns (R…)]` — an internal function type, as the builtin
+ * function type `(P…) -> (R…)` (mutability does not change the value). External function
+ * types are not supported (undefined).
+ */
+function internalFunctionType(s: string, scope: TypeScope): Type | undefined {
+  const params = group(s, 'function '.length);
+  if (!params) return undefined;
+  let rest = s.slice(params[1]);
+  const ret = /^((?: (?:pure|view|payable))*)(?: returns (\(.*\)))?$/.exec(rest);
+  if (!ret) return undefined;
+  rest = ret[2] ?? '';
+  const results = rest ? group(rest, 0) : ['', 0] as [string, number];
+  if (!results || (rest && results[1] !== rest.length)) return undefined;
+  const types = (list: string) => splitTop(list).map((p) => solTypeOfString(p.trim(), scope));
+  const ins = types(params[0]);
+  const outs = types(results[0]);
+  if ([...ins, ...outs].some((t) => !t)) return undefined;
+  return FunctionType.get(ins as Type[], outs as Type[]);
 }
 
 /** Integer value range of a sol integer type. */

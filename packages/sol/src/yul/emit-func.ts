@@ -33,6 +33,13 @@ export interface ModuleInfo {
   stateVars: Map<string, { slot: bigint; offset: number }>;
   /** sol.func symbol → Yul function name. */
   funcName: (sym: string) => string;
+  /** sol.func symbol → its internal function pointer value (never 0: the zero pointer names none). */
+  funcId?: (sym: string) => number;
+  /**
+   * The functions of this object whose pointer is taken with function type `t` (sorted symbols),
+   * and the index of `t` among the object's pointer types (it names the dispatch function).
+   */
+  pointerTargets?: (t: import('@lifeline/ir').FunctionType) => { index: number; syms: string[] };
 }
 
 export class FnEmitter {

@@ -50,7 +50,8 @@ export function emitYul(module: Operation, contractName: string): string {
     else if (op.name === 'sol.state_var')
       stateVars.set(symName(op), { slot: (op.getAttr('slot') as IntegerAttr).value, offset: Number((op.getAttr('offset') as IntegerAttr).value) });
   }
-  const info: ModuleInfo = { stateVars, funcName: yulFuncName };
+  const ids = new Map([...funcs.keys()].map((sym, i) => [sym, i + 1]));
+  const info: ModuleInfo = { stateVars, funcName: yulFuncName, funcId: (sym) => ids.get(sym) ?? 0 };
   const kind = (f: Operation) => str(f, 'kind') ?? 'function';
   const ctor = [...funcs.values()].find((f) => kind(f) === 'constructor');
   const fallback = [...funcs.values()].find((f) => kind(f) === 'fallback');
@@ -150,7 +151,26 @@ const decodeValueOf = (lib: YulLib, y: YType) => decodeValue(lib, y, 'calldata')
 
 /** Emits `roots` and every sol.func they call, each once, against `lib`. */
 function emitReachable(roots: Operation[], funcs: Map<string, Operation>, lib: YulLib, info: ModuleInfo): string[] {
-  return reachable(roots, funcs).map((f) => new FnEmitter(lib, info).emitFunction(f, yulFuncName(symName(f))));
+  const order = reachable(roots, funcs);
+  // the targets of each internal function pointer type, for its dispatch function
+  const targets = new Map<string, Set<string>>();
+  for (const f of order) {
+    f.walk((op) => {
+      if (op.name !== 'sol.func_ref') return;
+      const key = String(op.result(0).type);
+      if (!targets.has(key)) targets.set(key, new Set());
+      targets.get(key)!.add((op.getAttr('callee') as unknown as { leaf: string }).leaf);
+    });
+  }
+  const keys = [...targets.keys()];
+  const objInfo: ModuleInfo = {
+    ...info,
+    pointerTargets: (t) => {
+      const key = String(t);
+      return { index: keys.includes(key) ? keys.indexOf(key) : keys.length, syms: [...(targets.get(key) ?? [])].sort() };
+    },
+  };
+  return order.map((f) => new FnEmitter(lib, objInfo).emitFunction(f, yulFuncName(symName(f))));
 }
 
 /**
@@ -179,7 +199,8 @@ function reachable(roots: Operation[], funcs: Map<string, Operation>): Operation
     seen.add(s);
     order.push(f);
     f.walk((op) => {
-      if (op.name === 'sol.call') {
+      // direct calls, and functions whose pointer is taken (a call through it may reach them)
+      if (op.name === 'sol.call' || op.name === 'sol.func_ref') {
         const callee = funcs.get((op.getAttr('callee') as unknown as { leaf: string }).leaf);
         if (callee) visit(callee);
       }

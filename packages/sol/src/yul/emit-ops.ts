@@ -10,6 +10,7 @@ import { decodeAvailable, decodeTuple } from './abi-decode.js';
 import { emitEvent, encodeToBytes, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
 import { EmitError, type FnEmitter } from './emit-func.js';
 import { emitInlineAsm } from './emit-asm.js';
+import { emitCallIndirect, emitFuncNull, emitFuncRef } from './emit-fnptr.js';
 import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
 import { hex, literalBytes, literalWords, yfn } from './lib.js';
 import { checked, cleanupExpr, convertExpr, negate, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
@@ -188,6 +189,9 @@ const storageByteArrayLength = (e: FnEmitter) => extractByteArrayLength(e.lib);
 
 const H: Record<string, Handler> = {
   'sol.inline_asm': emitInlineAsm,
+  'sol.func_ref': emitFuncRef,
+  'sol.func_null': emitFuncNull,
+  'sol.call_indirect': emitCallIndirect,
   'sol.constant': (e, op) => e.let(op.result(0), word(attrInt(op, 'value'))),
   'sol.add': arith('add'),
   'sol.sub': arith('sub'),
