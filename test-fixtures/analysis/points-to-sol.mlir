@@ -264,9 +264,7 @@ module {
       %slot = sol.alloca : !sol.ptr<!A, Stack>
       sol.store %m, %slot : !sol.ptr<!A, Stack>
       %other = sol.malloc size(%n : ui256) zero_init : !A
-      sol.inline_asm memory_safe {
-        %v = sol.load %slot : !sol.ptr<!A, Stack>
-      }
+      sol.inline_asm memory_safe (%slot : !sol.ptr<!A, Stack>) {yul = "mstore(add($0, 32), 1)"}
       sol.return
     }
 
@@ -275,8 +273,7 @@ module {
     // CHECK-NEXT: summary: params(captured: -) results() paramContents() freshContents(-) opaque
     // CHECK-LABEL: Testing : "callsRaw" opaque: calls "rawAsm", which is opaque
     sol.func @rawAsm() attributes {state_mutability = "pure", visibility = "internal"} {
-      sol.inline_asm {
-      }
+      sol.inline_asm {yul = ""}
       sol.return
     }
     sol.func @callsRaw() attributes {state_mutability = "pure", visibility = "internal"} {
