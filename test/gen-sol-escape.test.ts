@@ -59,7 +59,7 @@ describe('gen-sol-escape', () => {
           if (Object.keys(c.a.storageChanges).length) tally.storage++;
         }
       }
-    });
+    }, 600_000); // 20 programs compiled twice by solc: minutes on a loaded machine
   }
 
   it('results are varied and every shape is generated', () => {

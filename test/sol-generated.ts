@@ -23,6 +23,8 @@ import { callsFor, compareVariants, solcCompiler } from './sol-oracle.js';
 import { LIFELINE_VARIANTS } from './sol-ours.js';
 
 const CHUNK = 20;
+/** A chunk compiles 20 programs three times (solc, lifetime off, on): minutes on a loaded 2-core machine. */
+const CHUNK_TIMEOUT = 900_000;
 
 export type Generator = (seed: number) => { source: string; contract: string; calls: SolCallSpec[] };
 
@@ -69,7 +71,7 @@ export function generatedSuite(title: string, baseSeed: number, count: number, g
         tally.rejected.push(...rejected);
         expect(rejected).toEqual([]);
         expect(mismatches).toEqual([]);
-      });
+      }, CHUNK_TIMEOUT);
     }
 
     it('ran every program with lifetime off and on, with returns, reverts and logs among the calls', () => {

@@ -137,4 +137,24 @@ contract Lifetimes {
             total += t.length + e.a;
         }
     }
+
+    function allocTmp(uint256 k) internal pure returns (uint256) {
+        bytes memory t = abi.encode(k, k, "scratch");
+        return t.length;
+    }
+
+    function pick() internal pure returns (function (uint256) internal pure returns (uint256)) {
+        return allocTmp;
+    }
+
+    /// the free pointer observed around a call through a function pointer
+    function fpIndirect(uint256 n) external pure returns (uint256) {
+        function (uint256) internal pure returns (uint256) f = pick();
+        uint256 a;
+        assembly ("memory-safe") { a := mload(0x40) }
+        uint256 s = f(n);
+        uint256 b;
+        assembly ("memory-safe") { b := mload(0x40) }
+        return (b - a) * 1000 + s;
+    }
 }

@@ -8,7 +8,9 @@
  *   sol.free %a : !sol.struct<…, Memory>       free allocation %a and everything after it
  *   sol.free %m keep(%s0, %s1 : P0, P1) : ui256
  *       first move the objects the stack slots %s… address, when allocated since %m, down
- *       to %m (ascending addresses, mcopy), update the slots, and free the rest
+ *       to %m (ascending addresses, mcopy), update the slots, and free the rest;
+ *       with `{gap_first}` an object moves only when the free space below it is at least
+ *       its size (otherwise it stays and the free pointer ends after it)
  */
 import { defineOp, type Operation } from '@lifeline/ir';
 import { effect, memoryAgg, stackPtr } from './sol-op-utils.js';

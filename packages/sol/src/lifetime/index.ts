@@ -3,13 +3,14 @@
  * allocations are dead by releasing the free pointer to marks, compacting flat survivors.
  * `applyLifetime` transforms a lowered sol module in place and says what it did.
  */
-import { SymbolRefAttr, type IntegerAttr, type Operation } from '@lifeline/ir';
+import type { IntegerAttr, Operation } from '@lifeline/ir';
 import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
 import { holdsAddress, holdsInnerAddresses } from '../sol-types.js';
 import { removeDeadAllocations } from './dead-allocations.js';
 import { FunctionReleases, type ReleaseNotes } from './releases.js';
 import { shareZeroElements } from './shared-zero.js';
 import { placeStaticFrames, type StaticFramesResult } from './static-frames.js';
+import { functionsNamedBy } from './program-points.js';
 
 /** One allocation of the program and what the pipeline decided about it. */
 export interface LifetimeEntry {
@@ -43,24 +44,40 @@ function functionsOf(module: Operation): Operation[] {
   return fns;
 }
 
-/** The functions `fn` may call, directly or not (symbols resolved in `fn`'s symbol table). */
-function reachableFrom(fn: Operation): Set<Operation> {
+/**
+ * The functions `fn` may call: directly, through others, through function pointers it takes,
+ * and — when one of them calls through a pointer it did not take itself — every function
+ * whose address is taken anywhere (`addressTaken`).
+ */
+function reachableFrom(fn: Operation, addressTaken: readonly Operation[]): Set<Operation> {
   const seen = new Set<Operation>([fn]);
   const work = [fn];
+  const visit = (g: Operation) => {
+    if (seen.has(g)) return;
+    seen.add(g);
+    work.push(g);
+  };
   while (work.length) {
     const f = work.pop()!;
     f.walk((op) => {
-      const sym = op.def?.spec.call?.callee(op);
-      if (!(sym instanceof SymbolRefAttr)) return;
-      for (const g of functionsOf(f.parentOp!)) {
-        if ((g.getAttr('sym_name') as { value?: string } | undefined)?.value === sym.root && !seen.has(g)) {
-          seen.add(g);
-          work.push(g);
-        }
-      }
+      const named = functionsNamedBy(op, f);
+      for (const g of named) visit(g);
+      if (op.def?.spec.call && !named.length) for (const g of addressTaken) visit(g); // an indirect call
     });
   }
   return seen;
+}
+
+/** Functions named by an op that does not call them (a function pointer is taken). */
+function addressTakenFunctions(fns: Operation[]): Operation[] {
+  const out = new Set<Operation>();
+  for (const f of fns) {
+    f.walk((op) => {
+      if (op.def?.spec.call) return;
+      for (const g of functionsNamedBy(op, f)) out.add(g);
+    });
+  }
+  return [...out];
 }
 
 /**
@@ -72,7 +89,8 @@ function reachableFrom(fn: Operation): Set<Operation> {
  */
 function untouchable(fns: Operation[], program: ProgramPointsTo): Set<Operation> {
   const out = new Set<Operation>();
-  for (const fn of fns) if (program.summary(fn).opaque) for (const g of reachableFrom(fn)) out.add(g);
+  const taken = addressTakenFunctions(fns);
+  for (const fn of fns) if (program.summary(fn).opaque) for (const g of reachableFrom(fn, taken)) out.add(g);
   return out;
 }
 

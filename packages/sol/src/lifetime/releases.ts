@@ -21,17 +21,19 @@
  *      loop's entry region and each `sol.continue` that skips it): release to a mark taken
  *      before the loop, or before the allocations of the survivors' initial values;
  *  (F) before each return of the function: release to the mark taken at entry, keeping the
- *      returned objects (spilled to slots for the move).
+ *      returned objects (spilled to slots for the move; each moves only when the free space
+ *      below it is at least its size, since the move happens once — in a loop (I) it is
+ *      always worth it: otherwise the loop's memory grows every iteration).
  * Barriers: an op that may touch the free pointer itself (inline assembly that is not
  * memory-safe or reads 0x40, a call to a function that may run such assembly, an op we
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
-import { Builder, Registry, SymbolRefAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
+import { Builder, Registry, UnitAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { solDialect } from '../sol.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
-import { backEdgeRegions, isLoop } from './program-points.js';
+import { backEdgeRegions, calleeOf, isLoop } from './program-points.js';
 
 const registry = new Registry();
 registry.register(solDialect);
@@ -103,22 +105,10 @@ export class FunctionReleases {
     if (op.getAttr('free_ptr')) return true;
     const call = op.def.spec.call;
     if (call) {
-      const callee = this.calleeOf(op);
+      const callee = calleeOf(op, this.fn);
       return !callee || this.program.summary(callee).opaque;
     }
     return false;
-  }
-
-  private calleeOf(op: Operation): Operation | undefined {
-    const sym = op.def?.spec.call?.callee(op);
-    if (!(sym instanceof SymbolRefAttr)) return undefined;
-    let found: Operation | undefined;
-    const table = this.fn.parentOp;
-    table?.walk((o) => {
-      if (o.def?.has('FunctionLike') && (o.getAttr('sym_name') as { value?: string } | undefined)?.value === sym.root) found = o;
-      return o === table ? undefined : 'skip';
-    });
-    return found;
   }
 
   private liveBefore(op: Operation): LiveAt {
@@ -295,6 +285,8 @@ export class FunctionReleases {
         return slot;
       });
       this.freeBefore(ret, mark, spills);
+      // a one-time move pays only when it gives back at least what it copies (F)
+      if (spills.length) ret.prev!.setAttr('gap_first', UnitAttr.instance);
       kept.forEach(({ i }, k) => {
         const reloaded = createBefore(ret, 'sol.load', { operands: [spills[k]!], resultTypes: [kept[k]!.v.type] }).result(0);
         ret.setOperand(i, reloaded);

@@ -21,38 +21,38 @@ function sizeOf(t: PtrType, p: string): string {
   return a.isDynamic ? `add(0x20, mul(mload(${p}), 0x20))` : `${a.size * 32}`;
 }
 
-/** Moves the object slot `s` addresses down to `dst` when it lies at or above `mark`. */
-function move(s: string, t: PtrType, mark: string, dst: string, e: FnEmitter): string {
+/**
+ * Moves the object slot `s` addresses down to `dst` when it lies at or above `mark`. With
+ * `gapFirst`, an object stays in place unless the free space below it is at least its size:
+ * a one-time move costs about as much per word as the memory it gives back.
+ */
+function move(s: string, t: PtrType, mark: string, dst: string, e: FnEmitter, gapFirst: boolean): string {
   const size = e.fresh('size_');
-  return [
-    `if iszero(lt(${s}, ${mark})) {`,
-    indent([
-      `let ${size} := ${sizeOf(t, s)}`,
-      `if iszero(eq(${s}, ${dst})) { mcopy(${dst}, ${s}, ${size}) }`,
-      `${s} := ${dst}`,
-      `${dst} := add(${dst}, ${size})`,
-    ].join('\n')),
-    '}',
-  ].join('\n');
+  const moveDown = [`if iszero(eq(${s}, ${dst})) { mcopy(${dst}, ${s}, ${size}) }`, `${s} := ${dst}`, `${dst} := add(${dst}, ${size})`].join('\n');
+  const body = gapFirst
+    ? `switch lt(sub(${s}, ${dst}), ${size})\ncase 0 {\n${indent(moveDown)}\n}\ndefault { ${dst} := add(${s}, ${size}) }`
+    : moveDown;
+  return [`if iszero(lt(${s}, ${mark})) {`, indent(`let ${size} := ${sizeOf(t, s)}\n${body}`), '}'].join('\n');
 }
 
 function release(e: FnEmitter, op: Operation): string {
   const mark = e.w(op.operand(0));
   const kept = op.operands.slice(1).map((o) => ({ s: e.w(o.value), t: o.value.type as PtrType }));
+  const gapFirst = !!op.getAttr('gap_first');
   if (!kept.length) return `mstore(64, ${mark})`;
   const dst = e.fresh('dst_');
   const out = [`let ${dst} := ${mark}`];
-  if (kept.length === 1) out.push(move(kept[0]!.s, kept[0]!.t, mark, dst, e));
+  if (kept.length === 1) out.push(move(kept[0]!.s, kept[0]!.t, mark, dst, e, gapFirst));
   else {
     const [a, b] = kept as [typeof kept[0], typeof kept[0]];
     const origA = e.fresh('orig_'), origB = e.fresh('orig_');
     // the second slot of an order may address the object the first one just moved
     const second = (x: typeof a, y: typeof a, origX: string) =>
-      `switch eq(${y.s}, ${origX})\ncase 0 {\n${indent(move(y.s, y.t, mark, dst, e))}\n}\ndefault { ${y.s} := ${x.s} }`;
+      `switch eq(${y.s}, ${origX})\ncase 0 {\n${indent(move(y.s, y.t, mark, dst, e, gapFirst))}\n}\ndefault { ${y.s} := ${x.s} }`;
     out.push(`let ${origA} := ${a.s}`, `let ${origB} := ${b.s}`);
     out.push(`switch gt(${a.s}, ${b.s})`);
-    out.push(`case 0 {\n${indent(`${move(a.s, a.t, mark, dst, e)}\n${second(a, b, origA)}`)}\n}`);
-    out.push(`default {\n${indent(`${move(b.s, b.t, mark, dst, e)}\n${second(b, a, origB)}`)}\n}`);
+    out.push(`case 0 {\n${indent(`${move(a.s, a.t, mark, dst, e, gapFirst)}\n${second(a, b, origA)}`)}\n}`);
+    out.push(`default {\n${indent(`${move(b.s, b.t, mark, dst, e, gapFirst)}\n${second(b, a, origB)}`)}\n}`);
   }
   out.push(`mstore(64, ${dst})`);
   return `{\n${indent(out.join('\n'))}\n}`;
