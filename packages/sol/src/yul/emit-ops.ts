@@ -7,15 +7,15 @@ import {
   ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType,
 } from '../sol-types.js';
 import { decodeAvailable, decodeTuple } from './abi-decode.js';
-import { emitEvent, encodeToBytes, encodeToBytesAt, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
+import { emitEvent, encodeToBytes, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
 import { EmitError, type FnEmitter } from './emit-func.js';
 import { emitInlineAsm } from './emit-asm.js';
 import { emitCallIndirect, emitFuncNull, emitFuncRef } from './emit-fnptr.js';
 import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
-import { guardRelative, hex, literalBytes, literalWords, yfn } from './lib.js';
+import { hex, literalBytes, literalWords, yfn } from './lib.js';
 import { checked, cleanupExpr, convertExpr, negate, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
 import {
-  allocateAndZero, allocateAndZeroArray, allocateAndZeroShared, arrayAt, zeroStaticAt, allocateMemory, allocateMemoryArray, allocateUnbounded, keccakBytes,
+  allocateAndZero, allocateUnbounded, keccakBytes,
   memoryIndexAccess, panic, PanicCode,
 } from './rt-memory.js';
 import {
@@ -23,6 +23,7 @@ import {
 } from './rt-storage.js';
 import { stringLiteral, tid, type YType } from './ytypes.js';
 import { lifetimeHandlers } from './emit-lifetime.js';
+import { allocationHandlers, encodeAt, staticAddress } from './emit-alloc.js';
 import { calldataIndexAccess, calldataMember, calldataToMemory } from './emit-calldata.js';
 import {
   clearStorage, extractByteArrayLength, memoryToStorage, storageBytesIndexAccess, storageBytesPop, storageBytesPush, storageToMemory,
@@ -176,45 +177,11 @@ function sha256Literal(e: FnEmitter, text: string): string {
   });
 }
 
-/** A string literal copied into a fresh memory string. */
-function literalToMemory(e: FnEmitter, text: string): string {
-  const name = `copy_literal_to_memory_${e.lib.literalId(text)}`;
-  return e.lib.fn(name, () => {
-    const { length, stores } = literalStores(text);
-    return yfn(name, [], ['memPtr'], [`memPtr := ${allocateMemoryArray(e.lib, { kind: 'string' })}(${hex(length)})`, ...stores].join('\n'));
-  });
-}
-
-/** A string literal written as a memory string at `memPtr` (a static-frame address). */
-function literalToMemoryAt(e: FnEmitter, text: string): string {
-  const name = `copy_literal_to_memory_at_${e.lib.literalId(text)}`;
-  return e.lib.fn(name, () => {
-    const { length, stores } = literalStores(text);
-    return yfn(name, ['memPtr'], [], [`mstore(memPtr, ${hex(length)})`, ...stores].join('\n'));
-  });
-}
-
-function literalStores(text: string): { length: number; stores: string[] } {
-  const data = literalBytes(text);
-  return { length: data.length, stores: literalWords(data).map((w, k) => `mstore(add(memPtr, ${hex(32 + k * 32)}), ${w})`) };
-}
-
-/** The static-frame address (relative to memoryguard's result, static-frames.ts) the lifetime pipeline gave allocating `op` (static-frames.ts), if any. */
-function staticAddress(op: Operation): string | undefined {
-  const a = op.getAttr('offset');
-  return a instanceof IntegerAttr ? guardRelative(a.value) : undefined;
-}
-
 const storageByteArrayLength = (e: FnEmitter) => extractByteArrayLength(e.lib);
-
-/** An encoding into bytes at a static-frame address. */
-function encodeAt(e: FnEmitter, op: Operation, types: YType[], mode: 'abi' | 'selector' | 'packed', at: string, vals: string[]): string {
-  const [p] = e.bind(op.result(0));
-  return `let ${p} := ${at}\n${encodeToBytesAt(e.lib, types, mode)}(${[p, ...vals].join(', ')})`;
-}
 
 const H: Record<string, Handler> = {
   ...lifetimeHandlers,
+  ...allocationHandlers,
   'sol.inline_asm': emitInlineAsm,
   'sol.func_ref': emitFuncRef,
   'sol.func_null': emitFuncNull,
@@ -255,27 +222,6 @@ const H: Record<string, Handler> = {
   },
   'sol.env': (e, op) => e.let(op.result(0), ENV[attrStr(op, 'name')!]!),
 
-  'sol.malloc': (e, op) => {
-    const t = op.result(0).type;
-    const y = ytype(t);
-    const zero = !!op.getAttr('zero_init');
-    const at = staticAddress(op);
-    if (at !== undefined) {
-      // a static frame (static-frames.ts): zeroed in place, always (the address may have been used
-      // before); a shared zero element is the zero slot there (static-sizes.ts (Z1)), so it is the same
-      const [p] = e.bind(op.result(0));
-      if (op.operands.length) return `let ${p} := ${at}\n${arrayAt(e.lib, y, zero)}(${p}, ${e.w(U(op))})`;
-      return zero ? `let ${p} := ${at}\n${zeroStaticAt(e.lib, y)}(${p})` : `let ${p} := ${at}`;
-    }
-    if (zero && op.getAttr('shared_zero')) return e.let(op.result(0), `${allocateAndZeroShared(e.lib, y)}(${op.operands.length ? e.w(U(op)) : ''})`);
-    if (op.operands.length) {
-      const n = e.w(U(op));
-      return e.let(op.result(0), zero ? `${allocateAndZeroArray(e.lib, y)}(${n})` : `${allocateMemoryArray(e.lib, y)}(${n})`);
-    }
-    if (zero) return e.let(op.result(0), `${allocateAndZero(e.lib, y)}()`);
-    const size = t instanceof StructType ? t.memberTypes.length * 32 : (t as ArrayType).size * 32;
-    return e.let(op.result(0), `${allocateMemory(e.lib)}(${hex(size)})`);
-  },
   'sol.empty': (e, op) => e.let(op.result(0), '0x60'),
   'sol.alloca': (e, op) => {
     const names = e.bind(op.result(0));
@@ -437,12 +383,6 @@ const H: Record<string, Handler> = {
     const staticToDynamic = dt instanceof ArrayType && dt.isDynamic && st instanceof ArrayType && !st.isDynamic ? st.size : undefined;
     return `${m.pre}${memoryToStorage(e.lib, dt, staticToDynamic)}(${e.w(dst)}, ${m.word})`;
   },
-  'sol.string_lit': (e, op) => {
-    const at = staticAddress(op);
-    if (at === undefined) return e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`);
-    const [p] = e.bind(op.result(0));
-    return `let ${p} := ${at}\n${literalToMemoryAt(e, attrStr(op, 'value')!)}(${p})`;
-  },
   // no code: each encoder that takes the literal writes its bytes itself (the helpers ignore the word passed for it)
   'sol.const_string': (e, op) => {
     const v = op.result(0);
@@ -451,12 +391,6 @@ const H: Record<string, Handler> = {
     if (!v.users().every(consumer)) return unsupported(op, 'a string literal used other than by an encoder');
     e.alias(v, ['0']);
     return '';
-  },
-  'sol.array_lit': (e, op) => {
-    const t = op.result(0).type as ArrayType;
-    const [p] = e.bind(op.result(0));
-    const stores = op.operandValues().map((v, k) => `mstore(add(${p}, ${hex(k * 32)}), ${isValue(v.type) ? cleanupExpr(ytype(v.type), e.w(v)) : e.w(v)})`);
-    return [`let ${p} := ${staticAddress(op) ?? `${allocateMemory(e.lib)}(${hex(t.size * 32)})`}`, ...stores].join('\n');
   },
   'sol.data_loc_cast': dataLocCast,
   'sol.call': (e, op) => {
