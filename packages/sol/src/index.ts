@@ -13,3 +13,5 @@ export { emitYul } from './yul/emit-module.js';
 export { EmitError } from './yul/emit-func.js';
 /** The lifetime pipeline (packages/sol/LIFETIME.md). */
 export { applyLifetime, type LifetimeEntry, type LifetimeResult } from './lifetime/index.js';
+export { placeStaticFrames, type StaticFramesResult, type StaticContract } from './lifetime/static-frames.js';
+export { staticFootprint } from './lifetime/static-sizes.js';

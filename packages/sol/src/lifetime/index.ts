@@ -3,12 +3,13 @@
  * allocations are dead by releasing the free pointer to marks, compacting flat survivors.
  * `applyLifetime` transforms a lowered sol module in place and says what it did.
  */
-import type { Operation } from '@lifeline/ir';
+import type { IntegerAttr, Operation } from '@lifeline/ir';
 import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
 import { holdsAddress, holdsInnerAddresses } from '../sol-types.js';
 import { removeDeadAllocations } from './dead-allocations.js';
 import { FunctionReleases, type ReleaseNotes } from './releases.js';
 import { shareZeroElements } from './shared-zero.js';
+import { placeStaticFrames, type StaticFramesResult } from './static-frames.js';
 import { functionsNamedBy } from './program-points.js';
 
 /** One allocation of the program and what the pipeline decided about it. */
@@ -27,6 +28,8 @@ export interface LifetimeEntry {
 
 export interface LifetimeResult {
   entries: LifetimeEntry[];
+  /** Contracts laid out in static frames (free pointer elided), and why the others were not. */
+  staticFrames: StaticFramesResult;
 }
 
 const symbolOf = (fn: Operation) => (fn.getAttr('sym_name') as { value?: string } | undefined)?.value ?? '?';
@@ -105,16 +108,29 @@ export function applyLifetime(module: Operation): LifetimeResult {
     }
   }
   const program = new ProgramPointsTo(module, { holdsAddress, innerAddresses: holdsInnerAddresses });
+  const notesOf = new Map<Operation, ReleaseNotes>();
   for (const fn of functionsOf(module)) {
     const pt = program.function(fn);
     const notes: ReleaseNotes = new Map();
-    if (!skip.has(fn)) {
-      for (const op of shareZeroElements(fn, pt)) {
-        const o = pt.objectOf(op.result(0));
-        if (o) notes.set(o, ['its elements start as one shared zero element (they are only ever replaced, never written in place)']);
-      }
-      new FunctionReleases(fn, pt, program, notes).run();
+    notesOf.set(fn, notes);
+    if (skip.has(fn)) continue;
+    for (const op of shareZeroElements(fn, pt)) {
+      const o = pt.objectOf(op.result(0));
+      if (o) notes.set(o, ['its elements start as one shared zero element (they are only ever replaced, never written in place)']);
     }
+  }
+  // static frames: qualifying contracts get constant addresses and no free-pointer traffic
+  const frames = placeStaticFrames(module, program);
+  const placed = new Set(frames.placed.map((c) => c.contract));
+  for (const fn of functionsOf(module)) {
+    const pt = program.function(fn);
+    const notes = notesOf.get(fn)!;
+    if (placed.has(fn.parentOp!)) {
+      for (const o of pt.objects()) {
+        const at = o.kind === 'alloc' ? (o.value?.definingOp ?? o.op!).getAttr('offset') : undefined;
+        if (at) notes.set(o, [...(notes.get(o) ?? []), `static address 0x${(at as IntegerAttr).value.toString(16)} (free pointer elided)`]);
+      }
+    } else if (!skip.has(fn)) new FunctionReleases(fn, pt, program, notes).run();
     const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');
     for (const o of allocations) {
       const reasons = pt.escape(o).map((r) => r.message);
@@ -127,5 +143,5 @@ export function applyLifetime(module: Operation): LifetimeResult {
       });
     }
   }
-  return { entries };
+  return { entries, staticFrames: frames };
 }

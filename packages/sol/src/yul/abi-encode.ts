@@ -125,15 +125,33 @@ function packedOne(lib: YulLib, t: YType, v: string): string {
 export function encodeToBytes(lib: YulLib, types: YType[], mode: 'abi' | 'selector' | 'packed'): string {
   const name = `abi_encode_to_bytes_${mode}_${types.map(tid).join('')}`;
   return lib.fn(name, () => {
-    const vs = types.map((_, i) => `value${i}`);
-    const params = mode === 'selector' ? ['selector', ...vs] : vs;
-    const args = vs.length ? ', ' + vs.join(', ') : '';
-    let body = `memPtr := ${allocateUnbounded(lib)}()\nlet dataStart := add(memPtr, 0x20)\nlet pos := dataStart\n`;
-    if (mode === 'selector') body += 'mstore(pos, selector)\npos := add(pos, 4)\n';
-    body += mode === 'packed' ? `let end := ${encodePacked(lib, types)}(pos${args})\n` : `let end := ${encodeTuple(lib, types)}(pos${args})\n`;
-    body += `mstore(memPtr, sub(end, dataStart))\n${finalizeAllocation(lib)}(memPtr, sub(end, memPtr))`;
-    return yfn(name, params, ['memPtr'], body);
+    const { params, body } = encodeBytesBody(lib, types, mode, `memPtr := ${allocateUnbounded(lib)}()\n`);
+    return yfn(name, params, ['memPtr'], `${body}${finalizeAllocation(lib)}(memPtr, sub(end, memPtr))`);
   });
+}
+
+/**
+ * The same encoding into bytes at `memPtr`, an address the lifetime pipeline chose (static
+ * frames): no read or bump of the free pointer.
+ */
+export function encodeToBytesAt(lib: YulLib, types: YType[], mode: 'abi' | 'selector' | 'packed'): string {
+  const name = `abi_encode_to_bytes_at_${mode}_${types.map(tid).join('')}`;
+  return lib.fn(name, () => {
+    const { params, body } = encodeBytesBody(lib, types, mode, '');
+    return yfn(name, ['memPtr', ...params], [], body.trimEnd());
+  });
+}
+
+/** The encoding of `encodeToBytes` from `memPtr` on: length word, data, `end`; `start` sets `memPtr` first. */
+function encodeBytesBody(lib: YulLib, types: YType[], mode: 'abi' | 'selector' | 'packed', start: string): { params: string[]; body: string } {
+  const vs = types.map((_, i) => `value${i}`);
+  const params = mode === 'selector' ? ['selector', ...vs] : vs;
+  const args = vs.length ? ', ' + vs.join(', ') : '';
+  let body = `${start}let dataStart := add(memPtr, 0x20)\nlet pos := dataStart\n`;
+  if (mode === 'selector') body += 'mstore(pos, selector)\npos := add(pos, 4)\n';
+  body += mode === 'packed' ? `let end := ${encodePacked(lib, types)}(pos${args})\n` : `let end := ${encodeTuple(lib, types)}(pos${args})\n`;
+  body += 'mstore(memPtr, sub(end, dataStart))\n';
+  return { params, body };
 }
 
 /** Writes a string literal's ABI encoding (length word then padded data) at `pos`. */

@@ -15,7 +15,7 @@ import { abiName, headSize, isDynamic, type YType } from './ytypes.js';
 import { dispatcherCode, type ArgDecoder, type ExternalFunction } from './dispatcher.js';
 import { EmitError, FnEmitter, type ModuleInfo } from './emit-func.js';
 import { wordsOf, ytype } from './emit-types.js';
-import { hex, YulLib } from './lib.js';
+import { guardRelative, hex, indent, YulLib } from './lib.js';
 import { yulObject } from './object.js';
 import { allocateMemory } from './rt-memory.js';
 
@@ -65,6 +65,7 @@ export function emitYul(module: Operation, contractName: string): string {
   let ctorCode = '';
   if (!ctor || str(ctor, 'state_mutability') !== 'payable') ctorCode += 'if callvalue() { revert(0, 0) }\n';
   if (ctor) {
+    ctorCode += frameStart(ctor);
     const params = fnType(ctor).inputs;
     const types = params.map((t) => ytype(t));
     if (types.length) {
@@ -83,8 +84,8 @@ export function emitYul(module: Operation, contractName: string): string {
   const byImpl = new Map(externals.map((f) => [yulFuncName(symName(f)), f]));
   // solc: empty calldata runs receive; anything unmatched runs fallback (value-checked unless payable)
   let tail = '';
-  if (receive) tail += `if iszero(calldatasize()) {\n    ${yulFuncName(symName(receive))}()\n    stop()\n}\n`;
-  if (fallback) tail += `${str(fallback, 'state_mutability') === 'payable' ? '' : 'if callvalue() { revert(0, 0) }\n'}${yulFuncName(symName(fallback))}()\nstop()`;
+  if (receive) tail += `if iszero(calldatasize()) {\n${indent(`${frameStart(receive)}${yulFuncName(symName(receive))}()`)}\n    stop()\n}\n`;
+  if (fallback) tail += `${str(fallback, 'state_mutability') === 'payable' ? '' : 'if callvalue() { revert(0, 0) }\n'}${frameStart(fallback)}${yulFuncName(symName(fallback))}()\nstop()`;
   else tail += 'revert(0, 0)';
   const runtimeCode = dispatcherCode(rtLib, entries, (e) => calldataDecoder(rtLib, byImpl.get(e.impl)!, e), tail);
   const runtimeFunctions = emitReachable([...externals, ...[receive, fallback].filter((f): f is Operation => !!f)], funcs, rtLib, info);
@@ -119,6 +120,21 @@ function externalEntry(f: Operation, _lib: YulLib): ExternalFunction {
  * into memory; dynamic calldata arrays / bytes stay in calldata as (offset, length).
  */
 function calldataDecoder(lib: YulLib, f: Operation, e: ExternalFunction): ArgDecoder {
+  const d = decodeArguments(lib, f, e);
+  return { names: d.names, code: frameStart(f) + d.code };
+}
+
+/**
+ * A dispatched function whose call tree uses static frames (lifetime/static-frames.ts) starts
+ * the free pointer above them: `mstore(64, add(memoryguard(128), extent))`, then its code.
+ */
+function frameStart(f: Operation): string {
+  const extent = f.getAttr('frame_extent');
+  if (!(extent instanceof IntegerAttr) || extent.value === 0n) return '';
+  return `mstore(64, ${guardRelative(0x80n + extent.value)})\n`;
+}
+
+function decodeArguments(lib: YulLib, f: Operation, e: ExternalFunction): ArgDecoder {
   const inputs = fnType(f).inputs;
   const isCd = (t: Type) => (t instanceof ArrayType || t instanceof StringType || t instanceof StructType) && t.loc === 'CallData';
   if (!inputs.some(isCd)) {

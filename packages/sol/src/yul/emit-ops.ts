@@ -15,7 +15,7 @@ import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
 import { hex, literalBytes, literalWords, yfn } from './lib.js';
 import { checked, cleanupExpr, convertExpr, negate, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
 import {
-  allocateAndZero, allocateAndZeroArray, allocateAndZeroShared, allocateMemory, allocateMemoryArray, allocateUnbounded, keccakBytes,
+  allocateAndZero, allocateUnbounded, keccakBytes,
   memoryIndexAccess, panic, PanicCode,
 } from './rt-memory.js';
 import {
@@ -23,6 +23,7 @@ import {
 } from './rt-storage.js';
 import { stringLiteral, tid, type YType } from './ytypes.js';
 import { lifetimeHandlers } from './emit-lifetime.js';
+import { allocationHandlers, encodeAt, staticAddress } from './emit-alloc.js';
 import { calldataIndexAccess, calldataMember, calldataToMemory } from './emit-calldata.js';
 import {
   clearStorage, extractByteArrayLength, memoryToStorage, storageBytesIndexAccess, storageBytesPop, storageBytesPush, storageToMemory,
@@ -176,20 +177,11 @@ function sha256Literal(e: FnEmitter, text: string): string {
   });
 }
 
-/** A string literal copied into a fresh memory string. */
-function literalToMemory(e: FnEmitter, text: string): string {
-  const name = `copy_literal_to_memory_${e.lib.literalId(text)}`;
-  return e.lib.fn(name, () => {
-    const data = literalBytes(text);
-    const stores = literalWords(data).map((w, k) => `mstore(add(memPtr, ${hex(32 + k * 32)}), ${w})`);
-    return yfn(name, [], ['memPtr'], [`memPtr := ${allocateMemoryArray(e.lib, { kind: 'string' })}(${hex(data.length)})`, ...stores].join('\n'));
-  });
-}
-
 const storageByteArrayLength = (e: FnEmitter) => extractByteArrayLength(e.lib);
 
 const H: Record<string, Handler> = {
   ...lifetimeHandlers,
+  ...allocationHandlers,
   'sol.inline_asm': emitInlineAsm,
   'sol.func_ref': emitFuncRef,
   'sol.func_null': emitFuncNull,
@@ -230,19 +222,6 @@ const H: Record<string, Handler> = {
   },
   'sol.env': (e, op) => e.let(op.result(0), ENV[attrStr(op, 'name')!]!),
 
-  'sol.malloc': (e, op) => {
-    const t = op.result(0).type;
-    const y = ytype(t);
-    const zero = !!op.getAttr('zero_init');
-    if (zero && op.getAttr('shared_zero')) return e.let(op.result(0), `${allocateAndZeroShared(e.lib, y)}(${op.operands.length ? e.w(U(op)) : ''})`);
-    if (op.operands.length) {
-      const n = e.w(U(op));
-      return e.let(op.result(0), zero ? `${allocateAndZeroArray(e.lib, y)}(${n})` : `${allocateMemoryArray(e.lib, y)}(${n})`);
-    }
-    if (zero) return e.let(op.result(0), `${allocateAndZero(e.lib, y)}()`);
-    const size = t instanceof StructType ? t.memberTypes.length * 32 : (t as ArrayType).size * 32;
-    return e.let(op.result(0), `${allocateMemory(e.lib)}(${hex(size)})`);
-  },
   'sol.empty': (e, op) => e.let(op.result(0), '0x60'),
   'sol.alloca': (e, op) => {
     const names = e.bind(op.result(0));
@@ -369,6 +348,8 @@ const H: Record<string, Handler> = {
     const a = abiOperands(e, op, args);
     const mode = op.getAttr('packed') ? 'packed' : sel.length ? 'selector' : 'abi';
     const vals = [...sel.map((v) => e.w(v)), ...a.words];
+    const at = staticAddress(op);
+    if (at !== undefined) return a.pre + encodeAt(e, op, a.types, mode, at, vals);
     return a.pre + e.let(op.result(0), `${encodeToBytes(e.lib, a.types, mode)}(${vals.join(', ')})`);
   },
   'sol.decode': (e, op) => {
@@ -389,6 +370,8 @@ const H: Record<string, Handler> = {
   },
   'sol.concat': (e, op) => {
     const a = abiOperands(e, op, op.operandValues());
+    const at = staticAddress(op);
+    if (at !== undefined) return a.pre + encodeAt(e, op, a.types, 'packed', at, a.words);
     return a.pre + e.let(op.result(0), `${encodeToBytes(e.lib, a.types, 'packed')}(${a.words.join(', ')})`);
   },
   'sol.copy': (e, op) => {
@@ -400,7 +383,6 @@ const H: Record<string, Handler> = {
     const staticToDynamic = dt instanceof ArrayType && dt.isDynamic && st instanceof ArrayType && !st.isDynamic ? st.size : undefined;
     return `${m.pre}${memoryToStorage(e.lib, dt, staticToDynamic)}(${e.w(dst)}, ${m.word})`;
   },
-  'sol.string_lit': (e, op) => e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`),
   // no code: each encoder that takes the literal writes its bytes itself (the helpers ignore the word passed for it)
   'sol.const_string': (e, op) => {
     const v = op.result(0);
@@ -409,12 +391,6 @@ const H: Record<string, Handler> = {
     if (!v.users().every(consumer)) return unsupported(op, 'a string literal used other than by an encoder');
     e.alias(v, ['0']);
     return '';
-  },
-  'sol.array_lit': (e, op) => {
-    const t = op.result(0).type as ArrayType;
-    const [p] = e.bind(op.result(0));
-    const stores = op.operandValues().map((v, k) => `mstore(add(${p}, ${hex(k * 32)}), ${isValue(v.type) ? cleanupExpr(ytype(v.type), e.w(v)) : e.w(v)})`);
-    return [`let ${p} := ${allocateMemory(e.lib)}(${hex(t.size * 32)})`, ...stores].join('\n');
   },
   'sol.data_loc_cast': dataLocCast,
   'sol.call': (e, op) => {

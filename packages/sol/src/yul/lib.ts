@@ -90,3 +90,14 @@ export function literalWords(bytes: Uint8Array): string[] {
 export function literalBytes(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 }
+
+
+/**
+ * Address `addr` of a static frame (lifetime/static-frames.ts), laid out as if memory began at
+ * 0x80, as a Yul expression relative to `memoryguard(128)`: solc's StackLimitEvader moves
+ * what memoryguard returns (every call alike) above the stack slots it puts at 0x80.
+ */
+export function guardRelative(addr: bigint | number): string {
+  const d = BigInt(addr) - 0x80n;
+  return d === 0n ? 'memoryguard(128)' : `add(memoryguard(128), ${hex(d)})`;
+}

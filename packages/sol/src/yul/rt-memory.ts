@@ -114,21 +114,21 @@ function zeroElements(lib: YulLib, elem: YType): string {
   );
 }
 
+/** Statements zeroing a static array or struct at `memPtr` (shared by the bump and at-address paths). */
+function zeroStatic(lib: YulLib, t: YType): string[] {
+  if (t.kind === 'struct') return t.members.map((m, i) => `mstore(add(memPtr, ${hex(i * 32)}), ${zeroValue(lib, m.type)})`);
+  if (t.kind !== 'array' || t.length === null) throw new Error(`allocateAndZero: ${tid(t)} is not static`);
+  return [`${zeroElements(lib, t.elem)}(memPtr, ${hex(memorySize(t))})`];
+}
+
 /** A zero-initialised static array or struct (`uint[3] memory a;`, `S memory s;`). */
 export function allocateAndZero(lib: YulLib, t: YType): string {
   const name = `allocate_and_zero_memory_${tid(t)}`;
   return lib.fn(name, () => {
-    if (t.kind === 'struct') {
-      const stores = t.members.map((m, i) => `mstore(add(memPtr, ${hex(i * 32)}), ${zeroValue(lib, m.type)})`);
-      return yfn(name, [], ['memPtr'], [`memPtr := ${allocateMemory(lib)}(${hex(memorySize(t))})`, ...stores].join('\n'));
-    }
-    if (t.kind !== 'array' || t.length === null) throw new Error(`allocateAndZero: ${tid(t)} is not static`);
-    return yfn(
-      name,
-      [],
-      ['memPtr'],
-      `memPtr := ${allocateMemory(lib)}(${hex(memorySize(t))})\n${zeroElements(lib, t.elem)}(memPtr, ${hex(memorySize(t))})`,
-    );
+    // helpers are emitted in first-request order: a struct's member zeros first, as always
+    const stores = t.kind === 'struct' ? zeroStatic(lib, t) : undefined;
+    const alloc = `memPtr := ${allocateMemory(lib)}(${hex(memorySize(t))})`;
+    return yfn(name, [], ['memPtr'], [alloc, ...(stores ?? zeroStatic(lib, t))].join('\n'));
   });
 }
 
@@ -136,15 +136,34 @@ export function allocateAndZero(lib: YulLib, t: YType): string {
 export function allocateAndZeroArray(lib: YulLib, t: YType): string {
   const name = `allocate_and_zero_memory_array_${tid(t)}`;
   return lib.fn(name, () => {
-    const elem = t.kind === 'array' ? t.elem : null;
-    const zero = elem ? zeroElements(lib, elem) : zeroMemoryChunk(lib);
-    return yfn(
-      name,
-      ['length'],
-      ['memPtr'],
-      `memPtr := ${allocateMemoryArray(lib, t)}(length)\n${zero}(add(memPtr, 32), sub(${arrayAllocationSize(lib, t)}(length), 32))`,
-    );
+    const zero = zeroArrayData(lib, t);
+    return yfn(name, ['length'], ['memPtr'], `memPtr := ${allocateMemoryArray(lib, t)}(length)\n${zero()}`);
   });
+}
+
+/** Zeroes the data of the dynamic array / bytes of `length` at `memPtr` (the zeroing helper is requested now, the size helper when called). */
+function zeroArrayData(lib: YulLib, t: YType): () => string {
+  const elem = t.kind === 'array' ? t.elem : null;
+  const zero = elem ? zeroElements(lib, elem) : zeroMemoryChunk(lib);
+  return () => `${zero}(add(memPtr, 32), sub(${arrayAllocationSize(lib, t)}(length), 32))`;
+}
+
+// ---- at a static address (static frames: packages/sol/src/lifetime/static-frames.ts) ----
+// The same layout and zeroing as the helpers above, at an address the lifetime pipeline
+// chose: no read or bump of the free pointer, and no Panic(0x41) (the address is a constant
+// below memoryguard's argument). Zero-initialised memory is always zeroed: another site may
+// have used it before (re-zeroing).
+
+/** A zero-initialised static array or struct at `memPtr`. */
+export function zeroStaticAt(lib: YulLib, t: YType): string {
+  const name = `zero_memory_at_${tid(t)}`;
+  return lib.fn(name, () => yfn(name, ['memPtr'], [], zeroStatic(lib, t).join('\n')));
+}
+
+/** A dynamic array (or bytes/string) of `length` at `memPtr`: length stored, data zeroed when `zero`. */
+export function arrayAt(lib: YulLib, t: YType, zero: boolean): string {
+  const name = `${zero ? 'zero_' : ''}memory_array_at_${tid(t)}`;
+  return lib.fn(name, () => yfn(name, ['memPtr', 'length'], [], `mstore(memPtr, length)${zero ? `\n${zeroArrayData(lib, t)()}` : ''}`));
 }
 
 /** keccak256 of a memory byte array's contents. */
