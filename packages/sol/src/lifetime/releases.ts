@@ -223,7 +223,9 @@ export class FunctionReleases {
     this.iterated.add(loop);
     const first: Candidate = c < cands.length ? cands[c]! : { op: loop, objs: group };
     const mark = this.markBefore(first);
-    for (const e of ends) this.freeBefore(e, mark, plan.kept);
+    // at each end only the slots live there: a dead slot may still hold the address of memory
+    // freed and reused since, whose length word is no longer the object's
+    points.forEach((p) => this.freeBefore(p.at, mark, plan!.kept.filter((k) => p.slots.includes(k))));
     const dead = group.filter((o) => !plan!.survivors.has(o));
     this.note(dead, `released at the end of each iteration of the loop at ${where(loop)}`);
     this.note(plan.survivors, `moved down to the loop's mark at the end of each iteration (loop at ${where(loop)})`);
