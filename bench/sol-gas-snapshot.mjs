@@ -18,6 +18,7 @@
 //   node bench/sol-gas-snapshot.mjs --compare off,on  [--sizes …] [--only …]   (before,after: any two variants)
 // --variant defaults to `on` (lifeline-sol with the lifetime passes); --sizes to 10,100,1000.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cliOption, cliSizes } from './cli.mjs';
 
 /** Entries `{ contract, sig, gas }` → snapshot file text (forge: sorted lines, no final newline). */
 export function formatSnapshot(entries) {
@@ -82,11 +83,8 @@ export function entriesOf(rows, variant) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const opt = (name, dflt) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : dflt;
-  };
-  const sizes = opt('--sizes', '10,100,1000').split(',').map(Number);
+  const opt = (name, dflt) => cliOption(args, name, dflt);
+  const sizes = cliSizes(args);
   const only = opt('--only', undefined);
   const variant = opt('--variant', 'on');
   const snap = opt('--snap', undefined);

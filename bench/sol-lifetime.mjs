@@ -19,15 +19,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliOption, cliSizes } from './cli.mjs';
 import { fmt, measure } from './sol-measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const SIZES = opt('--sizes', '10,100,1000').split(',').map(Number);
+const opt = (name, dflt) => cliOption(args, name, dflt);
+const SIZES = cliSizes(args);
 const ONLY = opt('--only', undefined);
 const JSON_OUT = opt('--json', undefined);
 const CHECK = args.includes('--check');
