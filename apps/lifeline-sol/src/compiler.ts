@@ -13,27 +13,13 @@
  */
 import { printOp, type Operation } from '@lifeline/ir';
 import type { LifetimeResult } from '@lifeline/sol';
-import { solcStandardJson } from '@lifeline/evm';
-import { compileToBytecode } from '@lifeline/solidity';
+import { compileToBytecode, solcContracts } from '@lifeline/solidity';
 import type { CompileRequest, CompileResult, SolcError } from './standard-json.js';
 
 /** (C1) solc's contract list as (file, name) pairs. */
 function listContracts(sources: Record<string, string>): { contracts: [string, string][]; errors: SolcError[] } {
-  const input = {
-    language: 'Solidity',
-    sources: Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, { content: v }])),
-    settings: { outputSelection: { '*': { '*': ['abi'] } } },
-  };
-  const out = JSON.parse(solcStandardJson(JSON.stringify(input))) as {
-    errors?: SolcError[];
-    contracts?: Record<string, Record<string, unknown>>;
-    sources?: Record<string, unknown>;
-  };
-  const contracts: [string, string][] = [];
-  for (const [file, byName] of Object.entries(out.contracts ?? {})) {
-    for (const name of Object.keys(byName)) contracts.push([file, name]);
-  }
-  return { contracts, errors: out.errors ?? [] };
+  const { contracts, errors } = solcContracts(sources);
+  return { contracts: contracts.map((c): [string, string] => [c.file, c.name]), errors };
 }
 
 /** The symbol of `op` (sym_name), without the `_<AST id>` suffix the lowering appends. */

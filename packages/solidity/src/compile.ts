@@ -48,8 +48,8 @@ export type LowerFn = (input: { sources: Record<string, string>; contract?: stri
 
 const hasError = (errs: SolcError[]) => errs.some((e) => e.severity === 'error');
 
-/** solc's ABI of every contract, by name (analysis only, no code generation). */
-function solcAbi(sources: Record<string, string>): { abi: Map<string, unknown[]>; order: string[]; errors: SolcError[] } {
+/** Every contract solc sees in `sources`, in its output order (file, then name), with its ABI (analysis only, no code generation). */
+export function solcContracts(sources: Record<string, string>): { contracts: { file: string; name: string; abi: unknown[] }[]; errors: SolcError[] } {
   const input = {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, { content: v }])),
@@ -59,14 +59,21 @@ function solcAbi(sources: Record<string, string>): { abi: Map<string, unknown[]>
     errors?: SolcError[];
     contracts?: Record<string, Record<string, { abi: unknown[] }>>;
   };
+  const contracts = Object.entries(out.contracts ?? {}).flatMap(([file, byName]) =>
+    Object.entries(byName).map(([name, c]) => ({ file, name, abi: c.abi })));
+  return { contracts, errors: out.errors ?? [] };
+}
+
+/** solc's ABI of every contract, by name, and the names in solc's order. */
+function solcAbi(sources: Record<string, string>): { abi: Map<string, unknown[]>; order: string[]; errors: SolcError[] } {
+  const { contracts, errors } = solcContracts(sources);
   const abi = new Map<string, unknown[]>();
   const order: string[] = [];
-  for (const file of Object.keys(out.contracts ?? {}))
-    for (const [name, c] of Object.entries(out.contracts![file]!)) {
-      if (!abi.has(name)) order.push(name);
-      abi.set(name, c.abi);
-    }
-  return { abi, order, errors: out.errors ?? [] };
+  for (const c of contracts) {
+    if (!abi.has(c.name)) order.push(c.name);
+    abi.set(c.name, c.abi);
+  }
+  return { abi, order, errors };
 }
 
 /** An UnsupportedFeature error located at `op` (its file:line:col converted back to offsets). */
