@@ -60,9 +60,9 @@ function deadAllocationOps(a: Value): Operation[] | undefined {
   return [...doomed, op];
 }
 
-/** Runs (D1) and (D2) on `fn`; returns the allocating ops removed. */
-export function removeDeadAllocations(fn: Operation, isAllocation: (v: Value) => boolean): Operation[] {
-  removeDeadSlotStores(fn);
+/** Runs (D1) and (D2) on `fn`: the allocating ops removed, and whether anything changed. */
+export function removeDeadAllocations(fn: Operation, isAllocation: (v: Value) => boolean): { removed: Operation[]; changed: boolean } {
+  const stores = removeDeadSlotStores(fn);
   const removed: Operation[] = [];
   for (let changed = true; changed; ) {
     changed = false;
@@ -81,5 +81,5 @@ export function removeDeadAllocations(fn: Operation, isAllocation: (v: Value) =>
       changed = true;
     }
   }
-  return removed;
+  return { removed, changed: stores > 0 || removed.length > 0 };
 }

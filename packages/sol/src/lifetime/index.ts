@@ -99,15 +99,20 @@ const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not m
 /** Runs the lifetime passes on `module` (a builtin.module holding sol.contract ops). */
 export function applyLifetime(module: Operation): LifetimeResult {
   const entries: LifetimeEntry[] = [];
-  const before = new ProgramPointsTo(module, { holdsAddress, innerAddresses: holdsInnerAddresses });
+  const analyse = () => new ProgramPointsTo(module, { holdsAddress, innerAddresses: holdsInnerAddresses });
+  const before = analyse();
   const skip = untouchable(functionsOf(module), before);
+  let changed = false;
   for (const fn of functionsOf(module)) {
     if (skip.has(fn)) continue;
-    for (const op of removeDeadAllocations(fn, isAllocation)) {
+    const dead = removeDeadAllocations(fn, isAllocation);
+    changed ||= dead.changed;
+    for (const op of dead.removed) {
       entries.push({ op, func: symbolOf(fn), verdict: 'local', reasons: [], released: ['removed: its memory is never read'] });
     }
   }
-  const program = new ProgramPointsTo(module, { holdsAddress, innerAddresses: holdsInnerAddresses });
+  // the facts are redone only when dead stores or allocations went away
+  const program = changed ? analyse() : before;
   const notesOf = new Map<Operation, ReleaseNotes>();
   for (const fn of functionsOf(module)) {
     const pt = program.function(fn);
