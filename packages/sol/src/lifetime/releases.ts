@@ -29,7 +29,7 @@
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
 import { Builder, Registry, UnitAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
-import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
+import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { solDialect } from '../sol.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
@@ -61,8 +61,6 @@ const where = (op: Operation) => {
   return l ? `${l.line}:${l.col}` : op.name;
 };
 
-/** Function returns: ReturnLike terminators that do not yield to a region-branch parent. */
-const isFunctionReturn = (op: Operation) => !!op.def?.has('ReturnLike') && !op.def.spec.regionBranchTerminator;
 
 export class FunctionReleases {
   private readonly objects: ObjectLiveness;
@@ -149,7 +147,7 @@ export class FunctionReleases {
       }
       // objects made on paths that leave the function inside `op` never reach what follows it
       const objs = this.pt.allocatedBy(op).filter((o) => reachesEnd(allocatingOp(o), op));
-      const terminator = op === block.terminator && !isFunctionReturn(op) && !(isLoop(owner) && this.iterated.has(owner));
+      const terminator = op === block.terminator && !returnsFromFunction(op, this.fn) && !(isLoop(owner) && this.iterated.has(owner));
       if ((objs.length || terminator) && cands.length) cands = this.freeDead(cands, op);
       if (isLoop(op) && objs.length) cands = this.iterations(op, cands);
       else if (objs.length) cands.push({ op, objs });
@@ -267,7 +265,7 @@ export class FunctionReleases {
     const body = this.fn.regions[0]!.blocks[0]!;
     const returns: Operation[] = [];
     this.fn.walk((o) => {
-      if (isFunctionReturn(o)) returns.push(o);
+      if (returnsFromFunction(o, this.fn)) returns.push(o);
     });
     let mark: Value | undefined;
     for (const ret of returns) {
