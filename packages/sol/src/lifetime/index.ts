@@ -3,7 +3,7 @@
  * allocations are dead by releasing the free pointer to marks, compacting flat survivors.
  * `applyLifetime` transforms a lowered sol module in place and says what it did.
  */
-import type { IntegerAttr, Operation } from '@lifeline/ir';
+import { SymbolTableCollection, type IntegerAttr, type Operation } from '@lifeline/ir';
 import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
 import { holdsAddress, holdsInnerAddresses } from '../sol-types.js';
 import { removeDeadAllocations } from './dead-allocations.js';
@@ -49,7 +49,7 @@ function functionsOf(module: Operation): Operation[] {
  * and — when one of them calls through a pointer it did not take itself — every function
  * whose address is taken anywhere (`addressTaken`).
  */
-function reachableFrom(fn: Operation, addressTaken: readonly Operation[]): Set<Operation> {
+function reachableFrom(fn: Operation, addressTaken: readonly Operation[], symbols: SymbolTableCollection): Set<Operation> {
   const seen = new Set<Operation>([fn]);
   const work = [fn];
   const visit = (g: Operation) => {
@@ -60,7 +60,7 @@ function reachableFrom(fn: Operation, addressTaken: readonly Operation[]): Set<O
   while (work.length) {
     const f = work.pop()!;
     f.walk((op) => {
-      const named = functionsNamedBy(op, f);
+      const named = functionsNamedBy(op, symbols);
       for (const g of named) visit(g);
       if (op.def?.spec.call && !named.length) for (const g of addressTaken) visit(g); // an indirect call
     });
@@ -69,12 +69,12 @@ function reachableFrom(fn: Operation, addressTaken: readonly Operation[]): Set<O
 }
 
 /** Functions named by an op that does not call them (a function pointer is taken). */
-function addressTakenFunctions(fns: Operation[]): Operation[] {
+function addressTakenFunctions(fns: Operation[], symbols: SymbolTableCollection): Operation[] {
   const out = new Set<Operation>();
   for (const f of fns) {
     f.walk((op) => {
       if (op.def?.spec.call) return;
-      for (const g of functionsNamedBy(op, f)) out.add(g);
+      for (const g of functionsNamedBy(op, symbols)) out.add(g);
     });
   }
   return [...out];
@@ -87,10 +87,10 @@ function addressTakenFunctions(fns: Operation[]): Operation[] {
  * and, since `opaque` summaries propagate to callers, every function that may run before
  * such assembly in the same call.
  */
-function untouchable(fns: Operation[], program: ProgramPointsTo): Set<Operation> {
+function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: SymbolTableCollection): Set<Operation> {
   const out = new Set<Operation>();
-  const taken = addressTakenFunctions(fns);
-  for (const fn of fns) if (program.summary(fn).opaque) for (const g of reachableFrom(fn, taken)) out.add(g);
+  const taken = addressTakenFunctions(fns, symbols);
+  for (const fn of fns) if (program.summary(fn).opaque) for (const g of reachableFrom(fn, taken, symbols)) out.add(g);
   return out;
 }
 
@@ -101,7 +101,8 @@ export function applyLifetime(module: Operation): LifetimeResult {
   const entries: LifetimeEntry[] = [];
   const analyse = () => new ProgramPointsTo(module, { holdsAddress, innerAddresses: holdsInnerAddresses });
   const before = analyse();
-  const skip = untouchable(functionsOf(module), before);
+  const symbols = new SymbolTableCollection();
+  const skip = untouchable(functionsOf(module), before, symbols);
   let changed = false;
   for (const fn of functionsOf(module)) {
     if (skip.has(fn)) continue;
@@ -135,7 +136,7 @@ export function applyLifetime(module: Operation): LifetimeResult {
         const at = o.kind === 'alloc' ? (o.value?.definingOp ?? o.op!).getAttr('offset') : undefined;
         if (at) notes.set(o, [...(notes.get(o) ?? []), `static address 0x${(at as IntegerAttr).value.toString(16)} (free pointer elided)`]);
       }
-    } else if (!skip.has(fn)) new FunctionReleases(fn, pt, program, notes).run();
+    } else if (!skip.has(fn)) new FunctionReleases(fn, pt, program, notes, symbols).run();
     const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');
     for (const o of allocations) {
       const reasons = pt.escape(o).map((r) => r.message);

@@ -11,7 +11,7 @@
  *  (L4) any use inside a loop anchor of a value defined outside that loop.
  * Uses in the other branch of an anchor that is not a loop cannot run after the point.
  */
-import { SymbolRefAttr, type Block, type Operation, type Value } from '@lifeline/ir';
+import { SymbolRefAttr, type Block, type Operation, type SymbolTableCollection, type Value } from '@lifeline/ir';
 
 /** Whether `op` repeats a region: a region-branch op with a region that may branch back to its entry region. */
 export function isLoop(op: Operation): boolean {
@@ -83,35 +83,28 @@ function isUsedAfter(v: Value, kDef: number, levels: Level[]): boolean {
   return false;
 }
 
-/** The function a call op names, looked up among the functions of the caller's symbol table. */
-export function calleeOf(call: Operation, caller: Operation): Operation | undefined {
+/** The function a call op names (resolved from the nearest symbol table, as MLIR does). */
+export function calleeOf(call: Operation, symbols: SymbolTableCollection): Operation | undefined {
   const sym = call.def?.spec.call?.callee(call);
-  return sym instanceof SymbolRefAttr ? functionNamed(sym, caller) : undefined;
+  return sym instanceof SymbolRefAttr ? functionNamed(call, sym, symbols) : undefined;
 }
 
 /**
  * The functions `op` may transfer control to: its callee, and any function it names by symbol
  * (a function pointer taken here may be called through anywhere later).
  */
-export function functionsNamedBy(op: Operation, caller: Operation): Operation[] {
+export function functionsNamedBy(op: Operation, symbols: SymbolTableCollection): Operation[] {
   const out: Operation[] = [];
-  const direct = calleeOf(op, caller);
+  const direct = calleeOf(op, symbols);
   if (direct) out.push(direct);
   for (const [, a] of [...op.propertyEntries(), ...(op.attributesIfAny ?? new Map())]) {
-    const f = a instanceof SymbolRefAttr ? functionNamed(a, caller) : undefined;
+    const f = a instanceof SymbolRefAttr ? functionNamed(op, a, symbols) : undefined;
     if (f && !out.includes(f)) out.push(f);
   }
   return out;
 }
 
-function functionNamed(sym: SymbolRefAttr, caller: Operation): Operation | undefined {
-  const table = caller.parentOp;
-  for (const r of table?.regions ?? []) {
-    for (const b of r.blocks) {
-      for (const o of b.ops()) {
-        if (o.def?.has('FunctionLike') && (o.getAttr('sym_name') as { value?: string } | undefined)?.value === sym.root) return o;
-      }
-    }
-  }
-  return undefined;
+function functionNamed(from: Operation, sym: SymbolRefAttr, symbols: SymbolTableCollection): Operation | undefined {
+  const f = symbols.lookupNearest(from, sym);
+  return f?.def?.has('FunctionLike') ? f : undefined;
 }

@@ -28,7 +28,7 @@
  * memory-safe or reads 0x40, a call to a function that may run such assembly, an op we
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
-import { Builder, Registry, UnitAttr, type Block, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
+import { Builder, Registry, UnitAttr, type Block, type SymbolTableCollection, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { solDialect } from '../sol.js';
@@ -74,6 +74,7 @@ export class FunctionReleases {
     private readonly pt: FunctionPointsTo,
     private readonly program: ProgramPointsTo,
     private readonly notes: ReleaseNotes,
+    private readonly symbols: SymbolTableCollection,
   ) {
     this.objects = new ObjectLiveness(fn, pt);
     this.permanent = this.objects.permanent;
@@ -103,7 +104,7 @@ export class FunctionReleases {
     if (op.getAttr('free_ptr')) return true;
     const call = op.def.spec.call;
     if (call) {
-      const callee = calleeOf(op, this.fn);
+      const callee = calleeOf(op, this.symbols);
       return !callee || this.program.summary(callee).opaque;
     }
     return false;
