@@ -3,23 +3,22 @@
  * In a contract whose every allocation has a static size and dies in the function that made
  * it, no allocation needs the free pointer: each allocation site gets a constant address
  * (`offset`, the absolute address) in a frame laid out by liveness, callee frames sit above
- * the caller's live allocations, and each dispatched function (external entry, constructor,
- * fallback, receive) starts the free pointer above the frames its call tree may use
- * (`frame_extent`). What still uses the free pointer (ABI return / revert / event encoding at
- * allocate_unbounded, copies of calldata or storage to memory, keccak of literals) then lands
- * above the frames; allocations neither read nor bump it.
+ * the caller's live allocations. What solc writes at the free pointer without allocating
+ * (allocate_unbounded: ABI return / revert / event encodings, sha256 and mapping-key scratch)
+ * is written at the running function's frame top (`frame_top`, a constant), so neither the
+ * allocations nor anything else reads or writes 0x40: the free pointer is elided.
  *
  * solc's StackLimitEvader may move stack variables into [G, G + k) for `memoryguard(G)` and
  * then replaces every `memoryguard(G)` by G + k (all calls must have the same literal). So
  * frames are addressed from the guard: the Yul emitter writes the allocation at `offset` as
- * `add(memoryguard(128), offset - 0x80)`, and each dispatched function starts with
- * `mstore(64, add(memoryguard(128), extent))` — constants when the evader does not run,
+ * `add(memoryguard(128), offset - 0x80)` and a function's scratch at
+ * `add(memoryguard(128), frame_top - 0x80)` — constants when the evader does not run,
  * everything moved up by k when it does, so its promise (the code uses [0, G) and the range
- * from memoryguard's result) holds. (Measured: constant addresses with a plain
- * `mstore(64, 128)` prologue make solc's optimizer much weaker — FixedArrayHelper +40% gas —
- * and `memoryguard(0x80 + TOP)` for the whole contract puts every entry's encodings above the
- * largest frame — HashLoop.packedHash at 1.7x its live-bytes bound.) A per-entry free pointer
- * keeps an entry's peak memory its own frames plus its encodings.
+ * from memoryguard's result) holds. (Measured: constant addresses without memoryguard make
+ * solc's optimizer much weaker — FixedArrayHelper +40% gas — and one scratch address above
+ * the largest frame of the contract puts every entry's encodings above it —
+ * HashLoop.packedHash at 1.7x its live-bytes bound.) A per-function frame top keeps an entry's
+ * peak memory its own frames plus its encodings.
  *
  * Qualification, per sol.contract, all or nothing:
  *  (Q1) every sol.call resolves to a sol.func of the contract, there is no call through a
@@ -48,8 +47,9 @@
  *  (L2) base(entry) = 0x80 for dispatched functions; base(callee) = max over call sites of
  *       base(caller) + the top of the caller's sites live just before the call; callers are
  *       placed before callees (topological order of the acyclic call graph).
- *  (L4) extent(dispatched f) = the largest base + frame size over the functions f may reach,
- *       minus 0x80.
+ *  (L4) top(f) = base(f) + frame size of f: while f's own code runs, every live allocation
+ *       (f's and its callers') is below it, so encodings that end the call or are read at
+ *       once (returns, reverts, events, hashing scratch) may be written there.
  *  (L3) Re-zeroing: a zero_init allocation is always zeroed explicitly at its address (as
  *       solc zeroes every fresh allocation), so memory another site used before reads as
  *       zero; other allocations write every byte before it is read, as they do at the free
@@ -87,8 +87,8 @@ export interface StaticContract {
   addresses: Map<Operation, number>;
   /** The top of every frame. */
   top: number;
-  /** Per dispatched function: bytes above 0x80 its call tree's frames may use (the free pointer starts above). */
-  extents: Map<Operation, number>;
+  /** Per function: the end of its own frame (L4), where its scratch encodings go. */
+  tops: Map<Operation, number>;
 }
 
 export interface StaticFramesResult {
@@ -234,29 +234,14 @@ function placeContract(contract: Operation, program: ProgramPointsTo): StaticCon
     for (const s of sites.get(f)!) addresses.set(s.op, base.get(f)! + s.rel);
     top = Math.max(top, base.get(f)! + frames.get(f)!);
   }
-  // (L4) each dispatched function's extent: the top of the frames its call tree may use
-  const extents = new Map<Operation, number>();
-  for (const f of order.filter(isDispatched)) {
-    const seen = new Set<Operation>([f]);
-    const work = [f];
-    let end = FRAME_START;
-    for (let h = work.pop(); h; h = work.pop()) {
-      end = Math.max(end, base.get(h)! + frames.get(h)!);
-      for (const { callee } of g.calls.get(h)!) {
-        if (!seen.has(callee)) {
-          seen.add(callee);
-          work.push(callee);
-        }
-      }
-    }
-    extents.set(f, end - FRAME_START);
-  }
-  return { contract, addresses, top, extents };
+  // (L4) each function's frame top: above everything live while its own code runs
+  const tops = new Map<Operation, number>(order.map((f) => [f, base.get(f)! + frames.get(f)!]));
+  return { contract, addresses, top, tops };
 }
 
 /**
  * Places every qualifying contract of `module`: sets `offset` (absolute address) on each of
- * its allocating ops and `memory_top` on the contract. `program` must describe the module as
+ * its allocating ops, `frame_top` on each function and `static_frames` on the contract. `program` must describe the module as
  * it is now.
  */
 export function placeStaticFrames(module: Operation, program: ProgramPointsTo): StaticFramesResult {
@@ -267,7 +252,7 @@ export function placeStaticFrames(module: Operation, program: ProgramPointsTo): 
     if (typeof r === 'string') result.rejected.set(op, r);
     else {
       for (const [a, addr] of r.addresses) a.setAttr('offset', new IntegerAttr(addr, i64));
-      for (const [f, extent] of r.extents) f.setAttr('frame_extent', new IntegerAttr(extent, i64));
+      for (const [f, top] of r.tops) f.setAttr('frame_top', new IntegerAttr(top, i64));
       op.setAttr('static_frames', UnitAttr.instance);
       result.placed.push(r);
     }

@@ -8,7 +8,7 @@
  */
 import { hex, literalBytes, literalWords, type YulLib, yfn } from './lib.js';
 import { cleanupExpr } from './rt-arith.js';
-import { allocateUnbounded, copyMemoryToMemoryWithCleanup, finalizeAllocation, roundUp32 } from './rt-memory.js';
+import { allocateUnbounded, copyMemoryToMemoryWithCleanup, finalizeAllocation, roundUp32, unboundedPos } from './rt-memory.js';
 import { headSize, ownHeadSize, isByteArray, isDynamic, isValueType, tid, valueBits, type YType } from './ytypes.js';
 
 /** `abi_encode_<t>(value, pos) -> end`: encodes one value at `pos` (its tail if dynamic). */
@@ -171,30 +171,32 @@ function escapeComment(s: string): string {
 const ERROR_STRING = 0x08c379a0;
 
 /** `revert("literal")` / a failed `require(c, "literal")`: `Error(string)` data written at the free pointer. */
-export function revertStringLiteral(lib: YulLib, text: string): string {
-  const name = `revert_error_string_${lib.literalId(text)}`;
+export function revertStringLiteral(lib: YulLib, text: string, at = false): string {
+  const pos = unboundedPos(lib, at);
+  const name = `revert_error_string_${lib.literalId(text)}${pos.suffix}`;
   return lib.fn(name, () =>
     yfn(
       name,
+      pos.params,
       [],
-      [],
-      `let memPtr := ${allocateUnbounded(lib)}()\nmstore(memPtr, ${hex(BigInt(ERROR_STRING) << 224n)})\nmstore(add(memPtr, 4), 0x20)\nlet end := ${encodeStringLiteral(lib, text)}(add(memPtr, 0x24))\nrevert(memPtr, sub(end, memPtr))`,
+      `let memPtr := ${pos.expr}\nmstore(memPtr, ${hex(BigInt(ERROR_STRING) << 224n)})\nmstore(add(memPtr, 4), 0x20)\nlet end := ${encodeStringLiteral(lib, text)}(add(memPtr, 0x24))\nrevert(memPtr, sub(end, memPtr))`,
     ),
   );
 }
 
 /** `revert Err(args)` (custom error; `Error(string)` is selector 0x08c379a0 with a string). */
-export function revertWithError(lib: YulLib, selector: number, types: YType[]): string {
-  const name = `revert_error_0x${selector.toString(16).padStart(8, '0')}_${types.map(tid).join('')}`;
+export function revertWithError(lib: YulLib, selector: number, types: YType[], at = false): string {
+  // static revert data is written from 0 (scratch space) without touching the free pointer, as solc does
+  const pos = types.some(isDynamic) ? unboundedPos(lib, at) : { params: [], expr: '0', suffix: '' };
+  const name = `revert_error_0x${selector.toString(16).padStart(8, '0')}_${types.map(tid).join('')}${pos.suffix}`;
   return lib.fn(name, () => {
     const vs = types.map((_, i) => `value${i}`);
     const args = vs.length ? ', ' + vs.join(', ') : '';
     return yfn(
       name,
-      vs,
+      [...pos.params, ...vs],
       [],
-      // static revert data is written from 0 (scratch space) without touching the free pointer, as solc does
-      `let memPtr := ${types.some(isDynamic) ? `${allocateUnbounded(lib)}()` : '0'}\nmstore(memPtr, ${hex(BigInt(selector) << 224n)})\nlet end := ${encodeTuple(lib, types)}(add(memPtr, 4)${args})\nrevert(memPtr, sub(end, memPtr))`,
+      `let memPtr := ${pos.expr}\nmstore(memPtr, ${hex(BigInt(selector) << 224n)})\nlet end := ${encodeTuple(lib, types)}(add(memPtr, 4)${args})\nrevert(memPtr, sub(end, memPtr))`,
     );
   });
 }
@@ -206,9 +208,10 @@ export const errorStringSelector = ERROR_STRING;
  * types are topics as cleaned words, indexed reference types are the keccak256 of their
  * in-place encoding; the rest is ABI-encoded as the data, at the free pointer.
  */
-export function emitEvent(lib: YulLib, sigHash: string | null, types: YType[], indexed: boolean[]): string {
+export function emitEvent(lib: YulLib, sigHash: string | null, types: YType[], indexed: boolean[], at = false): string {
   const key = types.map((t, i) => (indexed[i] ? 'i' : '') + tid(t)).join('');
-  const name = `emit_event_${sigHash ? sigHash.slice(2, 10) : 'anon'}_${key}`;
+  const pos = unboundedPos(lib, at);
+  const name = `emit_event_${sigHash ? sigHash.slice(2, 10) : 'anon'}_${key}${pos.suffix}`;
   return lib.fn(name, () => {
     const vs = types.map((_, i) => `value${i}`);
     const data = types.map((t, i) => ({ t, v: vs[i]! })).filter((_, i) => !indexed[i]);
@@ -218,16 +221,16 @@ export function emitEvent(lib: YulLib, sigHash: string | null, types: YType[], i
       if (!indexed[i]) return;
       if (isValueType(t)) topics.push(cleanupExpr(t, vs[i]!));
       else {
-        pre += `let topic${i} := ${indexedTopic(lib, t)}(${vs[i]})\n`;
+        pre += `let topic${i} := ${indexedTopic(lib, t, at)}(${[...(isByteArray(t) ? [] : pos.params), vs[i]!].join(', ')})\n`;
         topics.push(`topic${i}`);
       }
     });
     const args = data.length ? ', ' + data.map((d) => d.v).join(', ') : '';
     return yfn(
       name,
-      vs,
+      [...pos.params, ...vs],
       [],
-      `${pre}let memPos := ${allocateUnbounded(lib)}()\nlet memEnd := ${encodeTuple(lib, data.map((d) => d.t))}(memPos${args})\nlog${topics.length}(memPos, sub(memEnd, memPos)${topics.length ? ', ' + topics.join(', ') : ''})`,
+      `${pre}let memPos := ${pos.expr}\nlet memEnd := ${encodeTuple(lib, data.map((d) => d.t))}(memPos${args})\nlog${topics.length}(memPos, sub(memEnd, memPos)${topics.length ? ', ' + topics.join(', ') : ''})`,
     );
   });
 }
@@ -238,11 +241,15 @@ export function emitEvent(lib: YulLib, sigHash: string | null, types: YType[], i
  * inside arrays and structs every element and member is padded to 32 bytes, bytes / string
  * contents included, and no lengths or offsets are written.
  */
-function indexedTopic(lib: YulLib, t: YType): string {
-  const name = `event_topic_${tid(t)}`;
+function indexedTopic(lib: YulLib, t: YType, at: boolean): string {
+  if (isByteArray(t)) {
+    const name = `event_topic_${tid(t)}`;
+    return lib.fn(name, () => yfn(name, ['value'], ['topic'], 'topic := keccak256(add(value, 0x20), mload(value))'));
+  }
+  const pos = unboundedPos(lib, at);
+  const name = `event_topic_${tid(t)}${pos.suffix}`;
   return lib.fn(name, () => {
-    if (isByteArray(t)) return yfn(name, ['value'], ['topic'], 'topic := keccak256(add(value, 0x20), mload(value))');
-    return yfn(name, ['value'], ['topic'], `let pos := ${allocateUnbounded(lib)}()\nlet end := ${encodeInPlace(lib, t)}(value, pos)\ntopic := keccak256(pos, sub(end, pos))`);
+    return yfn(name, [...pos.params, 'value'], ['topic'], `let pos := ${pos.expr}\nlet end := ${encodeInPlace(lib, t)}(value, pos)\ntopic := keccak256(pos, sub(end, pos))`);
   });
 }
 

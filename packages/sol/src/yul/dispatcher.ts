@@ -21,6 +21,8 @@ export interface ExternalFunction {
   payable: boolean;
   /** The Yul function implementing the body: takes the decoded params, returns the results. */
   impl: string;
+  /** Where the results are encoded: the function's frame top (static frames); default the free pointer. */
+  scratch?: string;
 }
 
 /** How an external function's arguments are decoded: Yul statements defining `names`. */
@@ -47,7 +49,7 @@ export function externalWrapper(lib: YulLib, f: ExternalFunction, decoder?: ArgD
     lines.push(d.code);
     const call = `${f.impl}(${d.names.join(', ')})`;
     lines.push(rs.length ? `let ${rs.join(', ')} := ${call}` : call);
-    lines.push(`let memPos := ${allocateUnbounded(lib)}()`);
+    lines.push(`let memPos := ${f.scratch ?? `${allocateUnbounded(lib)}()`}`);
     lines.push(`let memEnd := ${encodeTuple(lib, f.returns)}(memPos${rs.map((r) => ', ' + r).join('')})`);
     lines.push('return(memPos, sub(memEnd, memPos))');
     return yfn(name, [], [], lines.join('\n'));

@@ -13,8 +13,8 @@
  *
  * The per-op translations of everything else are in emit-ops.ts.
  */
-import type { Block, Operation, Region, Value } from '@lifeline/ir';
-import { indent, type YulLib } from './lib.js';
+import { IntegerAttr, type Block, type Operation, type Region, type Value } from '@lifeline/ir';
+import { guardRelative, indent, type YulLib } from './lib.js';
 import { wordsOf } from './emit-types.js';
 import { emitOp } from './emit-ops.js';
 
@@ -48,6 +48,12 @@ export class FnEmitter {
   readonly bytePtrs = new Set<Value>();
   private counter = 0;
   retVars: string[] = [];
+  /**
+   * Where the function being emitted writes solc's unbounded scratch (return / revert / event
+   * data, hashing input): its frame top when it has a static frame (lifetime/static-frames.ts
+   * (L4)), as a Yul expression; undefined: at the free pointer (`allocate_unbounded`).
+   */
+  scratch: string | undefined;
 
   constructor(
     readonly lib: YulLib,
@@ -91,6 +97,7 @@ export class FnEmitter {
 
   emitFunction(fn: Operation, name: string): string {
     const body = fn.regions[0]!.blocks[0]!;
+    this.scratch = frameTop(fn);
     const params = body.arguments.flatMap((a) => this.bind(a));
     const fnType = (fn.getAttr('function_type') as unknown as { value: { results: readonly import('@lifeline/ir').Type[] } }).value;
     this.retVars = fnType.results.flatMap((t, i) => Array.from({ length: wordsOf(t) }, (_, k) => (k ? `ret_${i}_${k}` : `ret_${i}`)));
@@ -159,4 +166,10 @@ export class FnEmitter {
     if (!els.trim()) return `${decl}if ${c} {\n${indent(then)}\n}`;
     return `${decl}switch ${c}\ncase 0 {\n${indent(els)}\n}\ndefault {\n${indent(then)}\n}`;
   }
+}
+
+/** A function's frame top (static frames) as a Yul address, if it has one. */
+export function frameTop(fn: Operation): string | undefined {
+  const top = fn.getAttr('frame_top');
+  return top instanceof IntegerAttr ? guardRelative(top.value) : undefined;
 }

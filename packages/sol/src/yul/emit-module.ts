@@ -13,7 +13,7 @@ import { decodeCalldataParam } from './emit-calldata.js';
 import { decodeTuple, decodeValue } from './abi-decode.js';
 import { abiName, headSize, isDynamic, type YType } from './ytypes.js';
 import { dispatcherCode, type ArgDecoder, type ExternalFunction } from './dispatcher.js';
-import { EmitError, FnEmitter, type ModuleInfo } from './emit-func.js';
+import { EmitError, FnEmitter, frameTop, type ModuleInfo } from './emit-func.js';
 import { wordsOf, ytype } from './emit-types.js';
 import { guardRelative, hex, indent, YulLib } from './lib.js';
 import { yulObject } from './object.js';
@@ -65,12 +65,11 @@ export function emitYul(module: Operation, contractName: string): string {
   let ctorCode = '';
   if (!ctor || str(ctor, 'state_mutability') !== 'payable') ctorCode += 'if callvalue() { revert(0, 0) }\n';
   if (ctor) {
-    ctorCode += frameStart(ctor);
     const params = fnType(ctor).inputs;
     const types = params.map((t) => ytype(t));
     if (types.length) {
       const vs = params.map((_, i) => `ctor_arg_${i}`);
-      ctorCode += `let programSize := datasize("${objectName(contractName)}")\nlet argSize := sub(codesize(), programSize)\nlet memoryDataOffset := ${allocateMemory(ctorLib)}(argSize)\ncodecopy(memoryDataOffset, programSize, argSize)\nlet ${vs.join(', ')} := ${decodeTuple(ctorLib, types, 'memory')}(memoryDataOffset, add(memoryDataOffset, argSize))\n`;
+      ctorCode += `let programSize := datasize("${objectName(contractName)}")\nlet argSize := sub(codesize(), programSize)\nlet memoryDataOffset := ${frameTop(ctor) ?? `${allocateMemory(ctorLib)}(argSize)`}\ncodecopy(memoryDataOffset, programSize, argSize)\nlet ${vs.join(', ')} := ${decodeTuple(ctorLib, types, 'memory')}(memoryDataOffset, add(memoryDataOffset, argSize))\n`;
       ctorCode += `${yulFuncName(symName(ctor))}(${vs.join(', ')})`;
     } else ctorCode += `${yulFuncName(symName(ctor))}()`;
   }
@@ -84,16 +83,36 @@ export function emitYul(module: Operation, contractName: string): string {
   const byImpl = new Map(externals.map((f) => [yulFuncName(symName(f)), f]));
   // solc: empty calldata runs receive; anything unmatched runs fallback (value-checked unless payable)
   let tail = '';
-  if (receive) tail += `if iszero(calldatasize()) {\n${indent(`${frameStart(receive)}${yulFuncName(symName(receive))}()`)}\n    stop()\n}\n`;
-  if (fallback) tail += `${str(fallback, 'state_mutability') === 'payable' ? '' : 'if callvalue() { revert(0, 0) }\n'}${frameStart(fallback)}${yulFuncName(symName(fallback))}()\nstop()`;
+  if (receive) tail += `if iszero(calldatasize()) {\n${indent(`${yulFuncName(symName(receive))}()`)}\n    stop()\n}\n`;
+  if (fallback) tail += `${str(fallback, 'state_mutability') === 'payable' ? '' : 'if callvalue() { revert(0, 0) }\n'}${yulFuncName(symName(fallback))}()\nstop()`;
   else tail += 'revert(0, 0)';
-  const runtimeCode = dispatcherCode(rtLib, entries, (e) => calldataDecoder(rtLib, byImpl.get(e.impl)!, e), tail);
+  const runtimeCode = dispatcherCode(rtLib, entries, (e) => decodeArguments(rtLib, byImpl.get(e.impl)!, e), tail);
   const runtimeFunctions = emitReachable([...externals, ...[receive, fallback].filter((f): f is Operation => !!f)], funcs, rtLib, info);
   const rtUnsafeAsm = unsafeAsmReachable([...externals, ...[receive, fallback].filter((f): f is Operation => !!f)], funcs);
   return yulObject({
     name: objectName(contractName), ctorCode, ctorLib, ctorFunctions, runtimeCode, runtimeLib: rtLib, runtimeFunctions,
     ctorMemoryGuard: !ctorUnsafeAsm, runtimeMemoryGuard: !rtUnsafeAsm,
+    staticFrames: contract.getAttr('static_frames') ? staticFrameObjects([...funcs.values()], ctor, ctorLib, rtLib) : undefined,
   });
+}
+
+/**
+ * The free pointer in a contract with static frames (lifetime/static-frames.ts): every
+ * allocation has its address and every unbounded write goes to the running function's frame
+ * top, so an object whose code never reads the free pointer does not initialise it — the
+ * free pointer is elided. An object that still reads it (a helper outside the static-frame
+ * variants) starts it above every frame, which is correct for any code.
+ */
+function staticFrameObjects(fns: Operation[], ctor: Operation | undefined, ctorLib: YulLib, rtLib: YulLib) {
+  const usesFreePointer = (lib: YulLib) => lib.has('allocate_unbounded') || lib.has('finalize_allocation');
+  const top = Math.max(0x80, ...fns.map((f) => Number((f.getAttr('frame_top') as IntegerAttr | undefined)?.value ?? 0x80n)));
+  const init = (lib: YulLib) => (usesFreePointer(lib) ? `mstore(64, ${guardRelative(top)})` : '');
+  const ctorInit = init(ctorLib);
+  return {
+    ctorInit,
+    runtimeInit: init(rtLib),
+    runtimeCopyAt: ctorInit ? 'mload(64)' : ((ctor && frameTop(ctor)) ?? guardRelative(0x80)),
+  };
 }
 
 function objectName(contractName: string): string {
@@ -110,6 +129,7 @@ function externalEntry(f: Operation, _lib: YulLib): ExternalFunction {
     params,
     returns: t.results.map((r) => ytype(r)),
     payable: str(f, 'state_mutability') === 'payable',
+    scratch: frameTop(f),
     impl: yulFuncName(symName(f)),
   };
 }
@@ -119,21 +139,6 @@ function externalEntry(f: Operation, _lib: YulLib): ExternalFunction {
  * The decode statement of an external function's arguments: memory parameters are decoded
  * into memory; dynamic calldata arrays / bytes stay in calldata as (offset, length).
  */
-function calldataDecoder(lib: YulLib, f: Operation, e: ExternalFunction): ArgDecoder {
-  const d = decodeArguments(lib, f, e);
-  return { names: d.names, code: frameStart(f) + d.code };
-}
-
-/**
- * A dispatched function whose call tree uses static frames (lifetime/static-frames.ts) starts
- * the free pointer above them: `mstore(64, add(memoryguard(128), extent))`, then its code.
- */
-function frameStart(f: Operation): string {
-  const extent = f.getAttr('frame_extent');
-  if (!(extent instanceof IntegerAttr) || extent.value === 0n) return '';
-  return `mstore(64, ${guardRelative(0x80n + extent.value)})\n`;
-}
-
 function decodeArguments(lib: YulLib, f: Operation, e: ExternalFunction): ArgDecoder {
   const inputs = fnType(f).inputs;
   const isCd = (t: Type) => (t instanceof ArrayType || t instanceof StringType || t instanceof StructType) && t.loc === 'CallData';

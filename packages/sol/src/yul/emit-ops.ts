@@ -16,12 +16,12 @@ import { hex, literalBytes, literalWords, yfn } from './lib.js';
 import { checked, cleanupExpr, convertExpr, negate, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
 import {
   allocateAndZero, allocateUnbounded, keccakBytes,
-  memoryIndexAccess, panic, PanicCode,
+  memoryIndexAccess, panic, PanicCode, unboundedPos,
 } from './rt-memory.js';
 import {
   mappingSlot, mappingSlotBytes, readStorageDynOffset, storageIndexAccess, writeStorageDynOffset,
 } from './rt-storage.js';
-import { stringLiteral, tid, type YType } from './ytypes.js';
+import { isDynamic, stringLiteral, tid, type YType } from './ytypes.js';
 import { lifetimeHandlers } from './emit-lifetime.js';
 import { allocationHandlers, encodeAt, staticAddress } from './emit-alloc.js';
 import { calldataIndexAccess, calldataMember, calldataToMemory } from './emit-calldata.js';
@@ -135,44 +135,49 @@ function abiType(op: Operation, v: Value): YType {
 /** Error(string) / custom-error revert statement for sol.revert / sol.require operands. */
 function revertStmt(e: FnEmitter, op: Operation, args: Value[]): string {
   const msg = attrStr(op, 'msg');
-  if (msg !== undefined) return `${revertStringLiteral(e.lib, msg)}()`;
+  const at = e.scratch !== undefined;
+  const scratch = at ? [e.scratch!] : [];
+  if (msg !== undefined) return `${revertStringLiteral(e.lib, msg, at)}(${scratch.join('')})`;
   const err = op.getAttr('error');
   if (err) {
     const sel = attrStr(op, 'selector');
     if (!sel) return unsupported(op, 'a custom error without its selector');
     const a = abiOperands(e, op, args);
-    return `${a.pre}${revertWithError(e.lib, Number(BigInt(sel)), a.types)}(${a.words.join(', ')})`;
+    return `${a.pre}${revertWithError(e.lib, Number(BigInt(sel)), a.types, at)}(${[...(a.types.some(isDynamic) ? scratch : []), ...a.words].join(', ')})`;
   }
   if (args.length === 1) {
     const a = abiOperands(e, op, args);
-    return `${a.pre}${revertWithError(e.lib, errorStringSelector, a.types)}(${a.words[0]})`;
+    return `${a.pre}${revertWithError(e.lib, errorStringSelector, a.types, at)}(${[...(a.types.some(isDynamic) ? scratch : []), a.words[0]!].join(', ')})`;
   }
   return 'revert(0, 0)';
 }
 
 /** `sha256(bytes)`: the precompile at address 2 over a copy at the free pointer; a failed call forwards its revert. */
 function sha256Fn(e: FnEmitter): string {
-  return e.lib.fn('sha256_bytes_memory', () =>
+  const at = unboundedPos(e.lib, e.scratch !== undefined);
+  const name = `sha256_bytes_memory${at.suffix}`;
+  return e.lib.fn(name, () =>
     yfn(
-      'sha256_bytes_memory',
-      ['value'],
+      name,
+      [...at.params, 'value'],
       ['hash'],
-      `let pos := ${allocateUnbounded(e.lib)}()\nlet length := mload(value)\nmcopy(pos, add(value, 0x20), length)\nif iszero(staticcall(gas(), 2, pos, length, 0, 32)) {\n    let fmp := ${allocateUnbounded(e.lib)}()\n    returndatacopy(fmp, 0, returndatasize())\n    revert(fmp, returndatasize())\n}\nhash := mload(0)`,
+      `let pos := ${at.expr}\nlet length := mload(value)\nmcopy(pos, add(value, 0x20), length)\nif iszero(staticcall(gas(), 2, pos, length, 0, 32)) {\n    let fmp := ${at.expr}\n    returndatacopy(fmp, 0, returndatasize())\n    revert(fmp, returndatasize())\n}\nhash := mload(0)`,
     ),
   );
 }
 
 /** `sha256("literal")`: the literal written at the free pointer (not allocated) and hashed there, as solc does. */
 function sha256Literal(e: FnEmitter, text: string): string {
-  const name = `sha256_literal_${e.lib.literalId(text)}`;
+  const at = unboundedPos(e.lib, e.scratch !== undefined);
+  const name = `sha256_literal_${e.lib.literalId(text)}${at.suffix}`;
   return e.lib.fn(name, () => {
     const data = literalBytes(text);
     const stores = literalWords(data).map((w, k) => `mstore(add(pos, ${hex(k * 32)}), ${w})`);
     return yfn(
       name,
-      [],
+      at.params,
       ['hash'],
-      `let pos := ${allocateUnbounded(e.lib)}()\n${stores.join('\n')}\nif iszero(staticcall(gas(), 2, pos, ${hex(data.length)}, 0, 32)) {\n    let fmp := ${allocateUnbounded(e.lib)}()\n    returndatacopy(fmp, 0, returndatasize())\n    revert(fmp, returndatasize())\n}\nhash := mload(0)`,
+      `let pos := ${at.expr}\n${stores.join('\n')}\nif iszero(staticcall(gas(), 2, pos, ${hex(data.length)}, 0, 32)) {\n    let fmp := ${at.expr}\n    returndatacopy(fmp, 0, returndatasize())\n    revert(fmp, returndatasize())\n}\nhash := mload(0)`,
     );
   });
 }
@@ -297,7 +302,7 @@ const H: Record<string, Handler> = {
     const names = e.bind(op.result(0));
     let slot: string;
     if (isValue(m.keyType)) slot = `${mappingSlot(e.lib, ytype(m.keyType))}(${e.w(U(op))}, ${e.w(k)})`;
-    else if (m.keyType instanceof StringType && m.keyType.loc === 'Memory') slot = `${mappingSlotBytes(e.lib)}(${e.w(U(op))}, ${e.w(k)})`;
+    else if (m.keyType instanceof StringType && m.keyType.loc === 'Memory') slot = `${mappingSlotBytes(e.lib, e.scratch !== undefined)}(${[...(e.scratch !== undefined ? [e.scratch] : []), e.w(U(op)), e.w(k)].join(', ')})`;
     else return unsupported(op, `a mapping key of type ${m.keyType}`);
     return `let ${names[0]} := ${slot}\nlet ${names[1]} := 0`;
   },
@@ -364,9 +369,10 @@ const H: Record<string, Handler> = {
   },
   'sol.sha256': (e, op) => {
     const lit = literalText(U(op));
-    if (lit !== undefined) return e.let(op.result(0), `${sha256Literal(e, lit)}()`);
+    const scratch = e.scratch !== undefined ? [e.scratch] : [];
+    if (lit !== undefined) return e.let(op.result(0), `${sha256Literal(e, lit)}(${scratch.join('')})`);
     const m = toMemory(e, op, U(op));
-    return m.pre + e.let(op.result(0), `${sha256Fn(e)}(${m.word})`);
+    return m.pre + e.let(op.result(0), `${sha256Fn(e)}(${[...scratch, m.word].join(', ')})`);
   },
   'sol.concat': (e, op) => {
     const a = abiOperands(e, op, op.operandValues());
@@ -410,8 +416,8 @@ const H: Record<string, Handler> = {
     if (!op.getAttr('anonymous') && !sel) return unsupported(op, 'an event without its selector');
     const all = [...indexed, ...args];
     const a = abiOperands(e, op, all);
-    const fn = emitEvent(e.lib, sel, a.types, all.map((_, i) => i < indexed.length));
-    return `${a.pre}${fn}(${a.words.join(', ')})`;
+    const fn = emitEvent(e.lib, sel, a.types, all.map((_, i) => i < indexed.length), e.scratch !== undefined);
+    return `${a.pre}${fn}(${[...(e.scratch !== undefined ? [e.scratch] : []), ...a.words].join(', ')})`;
   },
 };
 

@@ -3,7 +3,8 @@
  *
  *   object "<Name>" {                       creation code
  *     code { mstore(64, memoryguard(128))  ·  constructor code  ·  codecopy runtime at fp  ·  return }
- *       (each object: `mstore(64, 128)` instead when its code has inline assembly that is not memory-safe)
+ *       (each object: `mstore(64, 128)` instead when its code has inline assembly that is not memory-safe;
+ *        none when the lifetime pipeline elided the free pointer: static frames, nothing reads 0x40)
  *     object "<Name>_deployed" {            runtime code
  *       code { mstore(64, memoryguard(128))  ·  dispatcher  ·  functions }
  *     }
@@ -32,17 +33,23 @@ export interface ObjectParts {
    */
   ctorMemoryGuard?: boolean;
   runtimeMemoryGuard?: boolean;
+  /**
+   * Static frames (lifetime/static-frames.ts): each object's free-pointer initialisation,
+   * replacing the default (`''`: none, nothing reads 0x40), and where the creation code
+   * copies the runtime code (a constant address instead of the free pointer).
+   */
+  staticFrames?: { ctorInit: string; runtimeInit: string; runtimeCopyAt: string };
 }
 
 const memoryInit = (guard = true) => (guard ? 'mstore(64, memoryguard(128))' : 'mstore(64, 128)');
 
 export function yulObject(p: ObjectParts): string {
   const rt = `${p.name}_deployed`;
-  const fp = allocateUnbounded(p.ctorLib);
+  const sf = p.staticFrames;
   const ctorBody = [
-    memoryInit(p.ctorMemoryGuard),
+    sf ? sf.ctorInit : memoryInit(p.ctorMemoryGuard),
     p.ctorCode.trim(),
-    `let _rt := ${fp}()`,
+    `let _rt := ${sf ? sf.runtimeCopyAt : `${allocateUnbounded(p.ctorLib)}()`}`,
     `codecopy(_rt, dataoffset("${rt}"), datasize("${rt}"))`,
     `return(_rt, datasize("${rt}"))`,
     ...(p.ctorFunctions ?? []),
@@ -50,7 +57,7 @@ export function yulObject(p: ObjectParts): string {
   ]
     .filter((s) => s.length)
     .join('\n');
-  const rtBody = [memoryInit(p.runtimeMemoryGuard), p.runtimeCode.trim(), ...(p.runtimeFunctions ?? []), ...p.runtimeLib.functions()]
+  const rtBody = [sf ? sf.runtimeInit : memoryInit(p.runtimeMemoryGuard), p.runtimeCode.trim(), ...(p.runtimeFunctions ?? []), ...p.runtimeLib.functions()]
     .filter((s) => s.length)
     .join('\n');
   return `object "${p.name}" {\n    code {\n${indent(ctorBody, 2)}\n    }\n    object "${rt}" {\n        code {\n${indent(rtBody, 3)}\n        }\n    }\n}\n`;

@@ -38,6 +38,16 @@ export function allocateUnbounded(lib: YulLib): string {
   return lib.fn('allocate_unbounded', () => yfn('allocate_unbounded', [], ['memPtr'], 'memPtr := mload(64)'));
 }
 
+/**
+ * Where a helper writes what solc writes at the free pointer without allocating (return,
+ * revert and event data, hashing scratch): `allocate_unbounded()`, or — `at`, in functions
+ * with static frames (lifetime/static-frames.ts (L4)) — a `scratch` parameter the caller
+ * passes (its frame top), so the free pointer is never read. `suffix` names the variant.
+ */
+export function unboundedPos(lib: YulLib, at: boolean): { params: string[]; expr: string; suffix: string } {
+  return at ? { params: ['scratch'], expr: 'scratch', suffix: '_at' } : { params: [], expr: `${allocateUnbounded(lib)}()`, suffix: '' };
+}
+
 export function roundUp32(lib: YulLib): string {
   return lib.fn('round_up_to_mul_of_32', () =>
     yfn('round_up_to_mul_of_32', ['value'], ['result'], 'result := and(add(value, 31), not(31))'),

@@ -7,7 +7,7 @@
  */
 import { hex, type YulLib, yfn } from './lib.js';
 import { cleanupExpr } from './rt-arith.js';
-import { panic, PanicCode } from './rt-memory.js';
+import { panic, PanicCode, unboundedPos } from './rt-memory.js';
 import { isValueType, tid, valueBits, type YType } from './ytypes.js';
 
 /** Bytes a value type occupies in storage. */
@@ -56,14 +56,19 @@ export function mappingSlot(lib: YulLib, key: YType): string {
   );
 }
 
-/** The slot of `m[key]` for a bytes/string key (memory): keccak256(key bytes . slot), built at the free pointer. */
-export function mappingSlotBytes(lib: YulLib): string {
-  return lib.fn('mapping_index_access_t_bytes_memory', () =>
+/**
+ * The slot of `m[key]` for a bytes/string key (memory): keccak256(key bytes . slot), built at
+ * the free pointer (or at a `scratch` parameter, `at`: rt-memory.ts unboundedPos).
+ */
+export function mappingSlotBytes(lib: YulLib, at = false): string {
+  const pos = unboundedPos(lib, at);
+  const name = `mapping_index_access_t_bytes_memory${pos.suffix}`;
+  return lib.fn(name, () =>
     yfn(
-      'mapping_index_access_t_bytes_memory',
-      ['slot', 'key'],
+      name,
+      [...pos.params, 'slot', 'key'],
       ['dataSlot'],
-      'let pos := mload(64)\nlet length := mload(key)\nmcopy(pos, add(key, 0x20), length)\nmstore(add(pos, length), slot)\ndataSlot := keccak256(pos, add(length, 0x20))',
+      `let pos := ${pos.expr}\nlet length := mload(key)\nmcopy(pos, add(key, 0x20), length)\nmstore(add(pos, length), slot)\ndataSlot := keccak256(pos, add(length, 0x20))`,
     ),
   );
 }
