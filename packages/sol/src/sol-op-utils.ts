@@ -12,6 +12,9 @@
  *              in place and alive — removing or reordering them would change revert data
  *   FreePointer  the free memory pointer at 0x40, written only by inline assembly that is not
  *              memory-safe (allocations own it implicitly through their Allocate effect)
+ *   FreeMemory the memory at and above the free pointer, where solc writes data it does not
+ *              allocate (revert and event data, sha256 input, string mapping keys); such an op
+ *              reads the free pointer and overwrites what lies above it
  */
 import { IntegerType, type MemoryEffect, type Type, type TypeConstraint, type Value } from '@lifeline/ir';
 import {
@@ -19,7 +22,7 @@ import {
   isRefType, isSolInt, isValueType, type DataLocation,
 } from './sol-types.js';
 
-export type Resource = 'Memory' | 'Storage' | 'Transient' | 'CallData' | 'Stack' | 'Log' | 'Revert' | 'FreePointer' | 'Immutable';
+export type Resource = 'Memory' | 'Storage' | 'Transient' | 'CallData' | 'Stack' | 'Log' | 'Revert' | 'FreePointer' | 'FreeMemory' | 'Immutable';
 
 export function effect(kind: MemoryEffect['kind'], value: Value | undefined, resource: Resource): MemoryEffect {
   return value ? { kind, value, resource } : { kind, resource };
@@ -35,6 +38,9 @@ export function readThrough(v: Value): MemoryEffect[] {
   const loc = dataLocation(v.type);
   return loc ? [effect('read', v, resourceOf(loc))] : [];
 }
+
+/** The op writes scratch data at the free pointer without allocating it. */
+export const writesFreeMemory = (): MemoryEffect => effect('write', undefined, 'FreeMemory');
 
 /** The op may end the call with a revert (panic, failed check). */
 export const mayRevert = (): MemoryEffect => effect('write', undefined, 'Revert');

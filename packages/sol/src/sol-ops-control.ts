@@ -24,7 +24,7 @@ import {
   IntegerAttr, IntegerType, Region, StringAttr, defineOp, i1, intSyntax, stringSyntax, unitKeywordSyntax,
   type OpParser, type OpPrinter, type Operation, type OperationState, type RegionSuccessor, type Value,
 } from '@lifeline/ir';
-import { effect, mayRevert, readThrough, solBool, stackPtr } from './sol-op-utils.js';
+import { effect, mayRevert, readThrough, solBool, stackPtr, writesFreeMemory } from './sol-op-utils.js';
 
 const LOOPS = ['sol.for', 'sol.while', 'sol.do_while'];
 const parentExit = (op: Operation): RegionSuccessor => ({ target: 'parent', inputs: op.results });
@@ -192,7 +192,9 @@ const reasonAttrs = [
   { name: 'error', optional: true, syntax: stringSyntax, description: 'custom error signature, e.g. "E(uint256)"' },
   { name: 'selector', optional: true, description: 'the custom error selector "0x…"' },
 ];
-const reasonEffects = (args: readonly Value[]) => [...args.flatMap(readThrough), mayRevert()];
+/** Revert data other than a panic code is written at the free pointer (FreeMemory). */
+const reasonEffects = (op: Operation, args: readonly Value[]) =>
+  [...args.flatMap(readThrough), mayRevert(), ...(args.length || op.getAttr('msg') ? [writesFreeMemory()] : [])];
 
 function checkReason(op: Operation, args: readonly Value[]): string | undefined {
   const msg = op.getAttr('msg');
@@ -211,7 +213,7 @@ const revert = defineOp({
   attributes: reasonAttrs,
   traits: ['Terminator'],
   format: '($msg^)? (`error` $error^)? (` ` `(` $args^ `:` type($args) `)`)? attr-dict',
-  memoryEffects: (op) => reasonEffects(op.operandValues()),
+  memoryEffects: (op) => reasonEffects(op, op.operandValues()),
   verify: (op) => checkReason(op, op.operandValues()),
 });
 
@@ -221,7 +223,7 @@ const requireOp = defineOp({
   operands: [{ name: 'condition', type: solBool, infer: () => i1 }, { name: 'args', arity: 'variadic' }],
   attributes: reasonAttrs,
   format: '$condition ($msg^)? (`error` $error^)? (` ` `(` $args^ `:` type($args) `)`)? attr-dict',
-  memoryEffects: (op) => reasonEffects(op.operandValues().slice(1)),
+  memoryEffects: (op) => reasonEffects(op, op.operandValues().slice(1)),
   verify: (op) => checkReason(op, op.operandValues().slice(1)),
 });
 
@@ -254,7 +256,7 @@ const emit = defineOp({
     { name: 'anonymous', optional: true, syntax: unitKeywordSyntax('anonymous') },
   ],
   format: '$signature ($anonymous^)? (`indexed` `(` $indexed^ `:` type($indexed) `)`)? (` ` `(` $args^ `:` type($args) `)`)? attr-dict',
-  memoryEffects: (op) => [...op.operandValues().flatMap(readThrough), effect('write', undefined, 'Log'), mayRevert()],
+  memoryEffects: (op) => [...op.operandValues().flatMap(readThrough), effect('write', undefined, 'Log'), mayRevert(), writesFreeMemory()],
 });
 
 const inlineAsm = defineOp({

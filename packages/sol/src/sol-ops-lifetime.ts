@@ -11,8 +11,11 @@
  *       to %m (ascending addresses, mcopy), update the slots, and free the rest;
  *       with `{gap_first}` an object moves only when the free space below it is at least
  *       its size (otherwise it stays and the free pointer ends after it)
+ *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
+ *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
+ *       themselves) below 96 stay allocated past the next allocation, call or return
  */
-import { defineOp, type Operation } from '@lifeline/ir';
+import { IntegerAttr, defineOp, type Operation } from '@lifeline/ir';
 import { effect, memoryAgg, stackPtr } from './sol-op-utils.js';
 import { PtrType, isFlatMemoryType, ui256 } from './sol-types.js';
 
@@ -48,4 +51,13 @@ const free = defineOp({
   },
 });
 
-export const solLifetimeOps = [freePtr, free];
+const reserve = defineOp({
+  name: 'sol.reserve',
+  summary: 'moves the free pointer to mark + size (keeps the objects written at offsets from the mark below size)',
+  operands: [{ name: 'mark', type: { description: 'ui256', accepts: (t) => t === ui256 } }],
+  attributes: [{ name: 'size', check: (a) => (a instanceof IntegerAttr && a.value >= 0n ? undefined : 'must be a non-negative integer') }],
+  format: '$mark attr-dict `:` type($mark)',
+  memoryEffects: () => [effect('write', undefined, 'FreePointer')],
+});
+
+export const solLifetimeOps = [freePtr, free, reserve];

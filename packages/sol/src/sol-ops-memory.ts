@@ -13,29 +13,45 @@
  */
 import {
   IntegerAttr, StringAttr, defineOp, stringSyntax, symbolRefSyntax, unitKeywordSyntax,
-  type MemoryEffect, type Operation, type SymbolRefAttr, type Value,
+  type MemoryEffect, type Operation, type SymbolRefAttr, type Type, type Value,
 } from '@lifeline/ir';
 import {
   aggType, anyType, dynArrayOrString, effect, elementType, fixedBytes32, mappingType, memoryAgg, memoryString, ptrType,
-  readThrough, refType, resourceOf, solInt, stackPtr, unsignedInt, arrayOrString, mayRevert, anyString,
+  readThrough, refType, resourceOf, solInt, stackPtr, unsignedInt, arrayOrString, mayRevert, anyString, writesFreeMemory,
 } from './sol-op-utils.js';
 import {
   ArrayType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, dataLocation, isAggType, ui256,
   withLocation,
 } from './sol-types.js';
 
+/** A storage or calldata operand the Yul copies to memory at the free pointer before reading it. */
+const copiedToFreeMemory = (v: Value): MemoryEffect[] => {
+  const loc = dataLocation(v.type);
+  return loc && loc !== 'Memory' ? [writesFreeMemory()] : [];
+};
 const fresh = (v: Value): MemoryEffect[] => [effect('allocate', v, 'Memory'), effect('write', v, 'Memory')];
 const allocates = { step: () => ({ kind: 'allocate' as const }) };
 /** Memory reference results are fresh allocations. */
 const memoryResults = (op: Operation): Value[] => op.results.filter((r) => dataLocation(r.type) === 'Memory');
 
+/**
+ * The optional `at %mark` operand of an allocating op (lifetime/unbounded-runs.ts): the op
+ * writes its object at `%mark + offset` (the `offset` attribute, bytes) instead of allocating
+ * at the free pointer, and does not move the free pointer. Without it, an `offset` attribute
+ * is an absolute static-frame address (lifetime/static-frames.ts).
+ */
+const atOperand = { name: 'base', arity: 'optional' as const, type: { description: 'ui256', accepts: (t: Type) => t === ui256 }, infer: () => ui256 };
+const atSyntax = '(`at` $base^)?';
+const verifyAt = (op: Operation): string | undefined =>
+  op.def!.operandGroup(op, 'base').length && !(op.getAttr('offset') instanceof IntegerAttr) ? '`at` needs an `offset` attribute' : undefined;
+
 const malloc = defineOp({
   name: 'sol.malloc',
   summary: 'allocates memory for a string, array or struct (bumps the free pointer; Panic 0x41 past 2^64)',
-  operands: [{ name: 'size', arity: 'optional', type: unsignedInt }],
+  operands: [{ name: 'size', arity: 'optional', type: unsignedInt }, atOperand],
   results: [{ name: 'addr', type: memoryAgg }],
   attributes: [{ name: 'zero_init', optional: true, syntax: unitKeywordSyntax('zero_init') }],
-  format: '(`size` `(` $size^ `:` type($size) `)`)? ($zero_init^)? attr-dict `:` type($addr)',
+  format: `(\`size\` \`(\` $size^ \`:\` type($size) \`)\`)? ($zero_init^)? ${atSyntax} attr-dict \`:\` type($addr)`,
   memoryEffects: (op) => [effect('allocate', op.result(0), 'Memory'),
     ...(op.getAttr('zero_init') ? [effect('write', op.result(0), 'Memory')] : []), mayRevert()],
   memorySource: allocates,
@@ -43,9 +59,10 @@ const malloc = defineOp({
   verify(op) {
     const t = op.result(0).type;
     const dynamic = (t instanceof ArrayType && t.isDynamic) || t instanceof StringType;
-    if (dynamic && op.operands.length === 0) return 'a dynamic array or string needs a size operand (its length)';
-    if (!dynamic && op.operands.length) return 'only dynamic arrays and strings take a size operand';
-    return undefined;
+    const sized = op.def!.operandGroup(op, 'size').length > 0;
+    if (dynamic && !sized) return 'a dynamic array or string needs a size operand (its length)';
+    if (!dynamic && sized) return 'only dynamic arrays and strings take a size operand';
+    return verifyAt(op);
   },
 });
 
@@ -145,7 +162,8 @@ const map = defineOp({
   operands: [{ name: 'mapping', type: mappingType }, { name: 'key', infer: (c) => (c.type('mapping') as MappingType).keyType }],
   results: [{ name: 'addr', infer: (c) => PtrType.get((c.type('mapping') as MappingType).valType, 'Storage') }],
   format: '$mapping `,` $key attr-dict `:` type($mapping)',
-  memoryEffects: (op) => readThrough(op.operand(1)),
+  // a memory string key is copied to the free pointer to be hashed with the slot
+  memoryEffects: (op) => [...readThrough(op.operand(1)), ...(dataLocation(op.operand(1).type) === 'Memory' ? [writesFreeMemory()] : [])],
   memorySource: { step: (op) => ({ kind: 'address', source: op.operand(0), offset: true }) },
 });
 
@@ -183,7 +201,10 @@ const copy = defineOp({
   summary: 'deep copy of an aggregate into an existing one (into storage: the assignment `s.a = m`)',
   operands: [{ name: 'src', type: refType }, { name: 'dst', type: refType }],
   format: '$src `,` $dst attr-dict `:` type($src) `,` type($dst)',
-  memoryEffects: (op) => [...readThrough(op.operand(0)), effect('write', op.operand(1), resourceOf(dataLocation(op.operand(1).type)!)), mayRevert()],
+  memoryEffects: (op) => [
+    ...readThrough(op.operand(0)), effect('write', op.operand(1), resourceOf(dataLocation(op.operand(1).type)!)), mayRevert(),
+    ...copiedToFreeMemory(op.operand(0)),
+  ],
 });
 
 const deleteOp = defineOp({
@@ -213,10 +234,11 @@ const dataLocCast = defineOp({
 const encode = defineOp({
   name: 'sol.encode',
   summary: 'abi.encode / encodePacked / encodeWithSelector (encodeWithSignature: the selector of the signature) into fresh memory bytes',
-  operands: [{ name: 'selector', arity: 'optional', infer: () => FixedBytesType.get(4) }, { name: 'args', arity: 'variadic' }],
+  operands: [{ name: 'selector', arity: 'optional', infer: () => FixedBytesType.get(4) }, { name: 'args', arity: 'variadic' }, atOperand],
   results: [{ name: 'result', type: memoryString }],
   attributes: [{ name: 'packed', optional: true, syntax: unitKeywordSyntax('packed') }],
-  format: '($packed^)? (`selector` `(` $selector^ `)`)? `(` $args `)` attr-dict `:` functional-type($args, $result)',
+  format: `($packed^)? (\`selector\` \`(\` $selector^ \`)\`)? \`(\` $args \`)\` ${atSyntax} attr-dict \`:\` functional-type($args, $result)`,
+  verify: verifyAt,
   memoryEffects: (op) => [...op.operandValues().flatMap(readThrough), ...fresh(op.result(0)), mayRevert()],
   memorySource: allocates,
 });
@@ -233,11 +255,11 @@ const decode = defineOp({
 
 const keccak = defineOp({
   name: 'sol.keccak256',
-  summary: 'keccak256 of bytes (in place; no allocation)',
+  summary: 'keccak256 of bytes (in place in memory; storage or calldata bytes are copied to the free pointer first)',
   operands: [{ name: 'data', type: anyString }],
   results: [{ name: 'result', type: fixedBytes32, infer: () => FixedBytesType.get(32) }],
   format: '$data attr-dict `:` type($data)',
-  memoryEffects: (op) => readThrough(op.operand(0)),
+  memoryEffects: (op) => [...readThrough(op.operand(0)), ...copiedToFreeMemory(op.operand(0))],
 });
 
 const sha256 = defineOp({
@@ -246,15 +268,16 @@ const sha256 = defineOp({
   operands: [{ name: 'data', type: { description: 'sol.string or !sol.string_literal', accepts: (t) => anyString.accepts(t) || t === StringLiteralType.get() } }],
   results: [{ name: 'result', type: fixedBytes32, infer: () => FixedBytesType.get(32) }],
   format: '$data attr-dict `:` type($data)',
-  memoryEffects: (op) => [...readThrough(op.operand(0)), mayRevert()],
+  memoryEffects: (op) => [...readThrough(op.operand(0)), mayRevert(), writesFreeMemory()],
 });
 
 const concat = defineOp({
   name: 'sol.concat',
   summary: 'string.concat / bytes.concat into fresh memory (operands: strings, bytes, bytesN)',
-  operands: [{ name: 'args', arity: 'variadic', type: anyType }],
+  operands: [{ name: 'args', arity: 'variadic', type: anyType }, atOperand],
   results: [{ name: 'result', type: memoryString }],
-  format: '`(` $args `)` attr-dict `:` functional-type($args, $result)',
+  format: `\`(\` $args \`)\` ${atSyntax} attr-dict \`:\` functional-type($args, $result)`,
+  verify: verifyAt,
   memoryEffects: (op) => [...op.operandValues().flatMap(readThrough), ...fresh(op.result(0)), mayRevert()],
   memorySource: allocates,
 });
@@ -263,8 +286,10 @@ const stringLit = defineOp({
   name: 'sol.string_lit',
   summary: 'a string / bytes literal copied into fresh memory (value: one char per byte)',
   attributes: [{ name: 'value', syntax: stringSyntax, check: (a) => (a instanceof StringAttr ? undefined : 'must be a string') }],
+  operands: [atOperand],
   results: [{ name: 'result', type: memoryString }],
-  format: '$value attr-dict `:` type($result)',
+  format: `$value ${atSyntax} attr-dict \`:\` type($result)`,
+  verify: verifyAt,
   memoryEffects: (op) => [...fresh(op.result(0)), mayRevert()],
   memorySource: allocates,
   resultNames: () => ['str'],
@@ -283,15 +308,16 @@ const constString = defineOp({
 const arrayLit = defineOp({
   name: 'sol.array_lit',
   summary: 'an array literal `[a, b, …]` in fresh memory (a static array)',
-  operands: [{ name: 'elements', arity: 'variadic', infer: (c) => (c.type('result') as ArrayType).eltType }],
+  operands: [{ name: 'elements', arity: 'variadic', infer: (c) => (c.type('result') as ArrayType).eltType }, atOperand],
   results: [{ name: 'result', type: { description: 'static array in Memory', accepts: (t) => t instanceof ArrayType && !t.isDynamic && t.loc === 'Memory' } }],
-  format: '`(` $elements `)` attr-dict `:` type($result)',
+  format: `\`(\` $elements \`)\` ${atSyntax} attr-dict \`:\` type($result)`,
   memoryEffects: (op) => [...fresh(op.result(0)), mayRevert()],
   memorySource: allocates,
   verify(op) {
     const t = op.result(0).type as ArrayType;
-    if (t.size !== op.operands.length) return `expects ${t.size} elements`;
-    return op.operandValues().every((v) => v.type === t.eltType) ? undefined : 'elements must have the element type';
+    const elements = op.def!.operandGroup(op, 'elements');
+    if (t.size !== elements.length) return `expects ${t.size} elements`;
+    return elements.every((v) => v.type === t.eltType) ? verifyAt(op) : 'elements must have the element type';
   },
 });
 

@@ -6,7 +6,7 @@
  * hide the next one's).
  */
 import {
-  Builder, FileLineColLoc, FunctionType, IntegerAttr, IntegerType, StringAttr, UnitAttr, type Attribute, type Block, type Operation,
+  Builder, FileLineColLoc, FunctionType, IntegerAttr, IntegerType, StringAttr, UnitAttr, segmentSizes, type Attribute, type Block, type Operation,
   type Region, type Registry, type Type, type Value,
 } from '@lifeline/ir';
 import {
@@ -156,7 +156,7 @@ export abstract class LowerBase {
     if ((t instanceof ArrayType && t.isDynamic) || t instanceof StringType) {
       if (dataLocation(t) === 'Memory') return this.val('sol.empty', [], t);
     } else if ((t instanceof ArrayType || t instanceof StructType) && t.loc === 'Memory') {
-      return this.op('sol.malloc', [], [t], [this.unit('zero_init')]).result(0);
+      return this.op('sol.malloc', [], [t], [this.unit('zero_init'), ['operandSegmentSizes', segmentSizes([0, 0])]]).result(0);
     }
     // a zero-initialised / deleted internal function pointer: calling it is Panic 0x51
     if (t instanceof FunctionType) return this.val('sol.func_null', [], t);

@@ -78,7 +78,7 @@ export abstract class CallLowerer extends ExprLowerer {
     const written = this.args(node).map((a, k) => this.expr(a, this.valueTarget(t.memberTypes[order[k]!]!)));
     const values: Value[] = [];
     order.forEach((i, k) => (values[i] = written[k]!));
-    const s = this.op('sol.malloc', [], [t]).result(0);
+    const s = this.op('sol.malloc', [], [t], [['operandSegmentSizes', segmentSizes([0, 0])]]).result(0);
     values.forEach((v, i) => {
       const p = this.val('sol.gep', [s, this.constant(BigInt(i), IntegerType.get(64, 'unsigned'))], PtrType.get(t.memberTypes[i]!, 'Memory'));
       this.op('sol.store', [this.adapt(v, t.memberTypes[i]!, node), p]);
@@ -93,7 +93,7 @@ export abstract class CallLowerer extends ExprLowerer {
     }
     const [n] = this.args(node);
     const size = this.expr(n!, ui256);
-    return this.op('sol.malloc', [size], [t], [this.unit('zero_init')]).result(0);
+    return this.op('sol.malloc', [size], [t], [this.unit('zero_init'), ['operandSegmentSizes', segmentSizes([1, 0])]]).result(0);
   }
 
   internalCall(node: AstNode, ref: number): Value[] {
@@ -175,7 +175,7 @@ export abstract class CallLowerer extends ExprLowerer {
     const bts = base.typeDescriptions?.typeString as string;
     if (member === 'concat' && (bts === 'type(string storage pointer)' || bts === 'type(bytes storage pointer)')) {
       const vs = args.map((a) => (this.isConstExpr(a) ? this.unsupported(a, 'a number literal in concat') : this.encoderOperand(a)));
-      return [this.val('sol.concat', vs, memString())];
+      return [this.val('sol.concat', vs, memString(), [['operandSegmentSizes', segmentSizes([vs.length, 0])]])];
     }
     if (member === 'push' || member === 'pop') {
       const ref = this.expr(base);
@@ -237,7 +237,7 @@ export abstract class CallLowerer extends ExprLowerer {
   /** sol.encode (its operand groups: the optional selector, then the arguments). */
   encode(sel: Value | undefined, args: Value[], packed = false): Value {
     const op = this.op('sol.encode', sel ? [sel, ...args] : args, [memString()], packed ? [this.unit('packed')] : []);
-    op.setAttr('operandSegmentSizes', segmentSizes([sel ? 1 : 0, args.length]));
+    op.setAttr('operandSegmentSizes', segmentSizes([sel ? 1 : 0, args.length, 0]));
     return op.result(0);
   }
 }

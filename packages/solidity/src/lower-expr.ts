@@ -7,7 +7,7 @@
  * an element (sol.gep) or mapping value (sol.map). Reading it is sol.load; writing is sol.store,
  * or sol.copy for an aggregate written into storage.
  */
-import { FunctionType, IntegerAttr, IntegerType, StringAttr, type Type, type Value } from '@lifeline/ir';
+import { FunctionType, IntegerAttr, IntegerType, StringAttr, segmentSizes, type Type, type Value } from '@lifeline/ir';
 import {
   AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, isValueType,
 } from '@lifeline/sol';
@@ -375,7 +375,7 @@ export abstract class ExprLowerer extends LowerBase {
     if (node.isInlineArray) {
       const t = this.typeOf(node) as ArrayType;
       const elems = (node.components as AstNode[]).map((c) => this.expr(c, t.eltType));
-      return [this.val('sol.array_lit', elems, t)];
+      return [this.val('sol.array_lit', elems, t, [['operandSegmentSizes', segmentSizes([elems.length, 0])]])];
     }
     const comps = node.components as (AstNode | null)[];
     if (comps.length === 1 && comps[0]) return [this.expr(comps[0], want)];

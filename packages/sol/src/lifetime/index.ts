@@ -11,6 +11,7 @@ import { FunctionReleases, type ReleaseNotes } from './releases.js';
 import { shareZeroElements } from './shared-zero.js';
 import { placeStaticFrames, type StaticFramesResult } from './static-frames.js';
 import { functionsNamedBy } from './program-points.js';
+import { UnboundedRuns } from './unbounded-runs.js';
 
 /** One allocation of the program and what the pipeline decided about it. */
 export interface LifetimeEntry {
@@ -136,7 +137,10 @@ export function applyLifetime(module: Operation): LifetimeResult {
         const at = o.kind === 'alloc' ? (o.value?.definingOp ?? o.op!).getAttr('offset') : undefined;
         if (at) notes.set(o, [...(notes.get(o) ?? []), `static address 0x${(at as IntegerAttr).value.toString(16)} (free pointer elided)`]);
       }
-    } else if (!skip.has(fn)) new FunctionReleases(fn, pt, program, notes, symbols).run();
+    } else if (!skip.has(fn)) {
+      new FunctionReleases(fn, pt, program, notes, symbols).run();
+      new UnboundedRuns(fn, pt, notes).run();
+    }
     const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');
     for (const o of allocations) {
       const reasons = pt.escape(o).map((r) => r.message);

@@ -11,7 +11,18 @@
  *  (L4) any use inside a loop anchor of a value defined outside that loop.
  * Uses in the other branch of an anchor that is not a loop cannot run after the point.
  */
-import { SymbolRefAttr, type Block, type Operation, type SymbolTableCollection, type Value } from '@lifeline/ir';
+import { Builder, Registry, SymbolRefAttr, type Block, type CreateOptions, type Operation, type SymbolTableCollection, type Value } from '@lifeline/ir';
+import { solDialect } from '../sol.js';
+
+const registry = new Registry();
+registry.register(solDialect);
+
+/** Creates op `name` just before `at` (with `at`'s location). */
+export function createBefore(at: Operation, name: string, o: CreateOptions = {}): Operation {
+  const b = new Builder(registry, at.loc);
+  b.setInsertionPointBefore(at);
+  return b.create(name, o);
+}
 
 /** Whether `op` repeats a region: a region-branch op with a region that may branch back to its entry region. */
 export function isLoop(op: Operation): boolean {

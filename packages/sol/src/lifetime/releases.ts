@@ -33,17 +33,7 @@ import { returnsFromFunction, type FunctionPointsTo, type MemObject, type Progra
 import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { solDialect } from '../sol.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
-import { backEdgeRegions, calleeOf, isLoop } from './program-points.js';
-
-const registry = new Registry();
-registry.register(solDialect);
-
-/** Creates op `name` just before `at` (with `at`'s location). */
-function createBefore(at: Operation, name: string, o: CreateOptions = {}): Operation {
-  const b = new Builder(registry, at.loc);
-  b.setInsertionPointBefore(at);
-  return b.create(name, o);
-}
+import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
 
 
 /** Where each object was released, for the report. */

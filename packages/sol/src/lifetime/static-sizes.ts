@@ -115,7 +115,7 @@ export function staticFootprint(op: Operation): Footprint | undefined {
 }
 
 function encodingFootprint(op: Operation): Footprint | undefined {
-  if (op.name === 'sol.concat') return encodeFootprint(false, op.operandValues(), true);
+  if (op.name === 'sol.concat') return encodeFootprint(false, op.def!.operandGroup(op, 'args'), true);
   const sel = op.def!.operandGroup(op, 'selector');
   return encodeFootprint(sel.length > 0, op.def!.operandGroup(op, 'args'), !!op.getAttr('packed'));
 }
@@ -127,8 +127,9 @@ function staticSize(op: Operation): number | undefined {
       const zero = !!op.getAttr('zero_init');
       if (t instanceof StructType) return zero && !t.memberTypes.every(wordZero) ? undefined : t.memberTypes.length * 32;
       if (t instanceof ArrayType && !t.isDynamic) return zero && !wordZero(t.eltType) ? undefined : t.size * 32;
-      if (!op.operands.length) return undefined;
-      const n = constantOf(op.operand(0));
+      const [size] = op.def!.operandGroup(op, 'size');
+      if (!size) return undefined;
+      const n = constantOf(size);
       if (n === undefined || n < 0n || n > MAX_LENGTH) return undefined;
       if (t instanceof StringType) return 32 + roundUp32(Number(n));
       if (t instanceof ArrayType) return zero && !wordZero(t.eltType) ? undefined : 32 + 32 * Number(n);

@@ -15,7 +15,6 @@ import { allocateAndZero, allocateAndZeroArray, allocateAndZeroShared, allocateM
 import type { YType } from './ytypes.js';
 
 type Handler = (e: FnEmitter, op: Operation) => string;
-const U = (op: Operation, i = 0) => op.operand(i);
 const attrStr = (op: Operation, n: string) => (op.getAttr(n) as StringAttr | undefined)?.value;
 
 /** A string literal copied into a fresh memory string. */
@@ -41,10 +40,17 @@ function literalStores(text: string): { length: number; stores: string[] } {
   return { length: data.length, stores: literalWords(data).map((w, k) => `mstore(add(memPtr, ${hex(32 + k * 32)}), ${w})`) };
 }
 
-/** The static-frame address (relative to memoryguard's result) the lifetime pipeline gave allocating `op` (static-frames.ts), if any. */
-export function staticAddress(op: Operation): string | undefined {
+/**
+ * The address the lifetime pipeline gave allocating `op`, if any: `offset` bytes from its
+ * `at` operand (a free-pointer mark: unbounded-runs.ts), or without one a static-frame address
+ * (static-frames.ts; relative to memoryguard's result).
+ */
+export function staticAddress(e: FnEmitter, op: Operation): string | undefined {
   const a = op.getAttr('offset');
-  return a instanceof IntegerAttr ? guardRelative(a.value) : undefined;
+  if (!(a instanceof IntegerAttr)) return undefined;
+  const [base] = op.def!.operandGroup(op, 'base');
+  if (!base) return guardRelative(a.value);
+  return a.value === 0n ? e.w(base) : `add(${e.w(base)}, ${hex(a.value)})`;
 }
 
 
@@ -60,25 +66,26 @@ export const allocationHandlers: Record<string, Handler> = {
     const t = op.result(0).type;
     const y = ytype(t);
     const zero = !!op.getAttr('zero_init');
-    const at = staticAddress(op);
+    const at = staticAddress(e, op);
+    const [size] = op.def!.operandGroup(op, 'size');
     if (at !== undefined) {
       // a static frame (static-frames.ts): zeroed in place, always (the address may have been used
       // before); a shared zero element is the zero slot there (static-sizes.ts (Z1)), so it is the same
       const [p] = e.bind(op.result(0));
-      if (op.operands.length) return `let ${p} := ${at}\n${arrayAt(e.lib, y, zero)}(${p}, ${e.w(U(op))})`;
+      if (size) return `let ${p} := ${at}\n${arrayAt(e.lib, y, zero)}(${p}, ${e.w(size)})`;
       return zero ? `let ${p} := ${at}\n${zeroStaticAt(e.lib, y)}(${p})` : `let ${p} := ${at}`;
     }
-    if (zero && op.getAttr('shared_zero')) return e.let(op.result(0), `${allocateAndZeroShared(e.lib, y)}(${op.operands.length ? e.w(U(op)) : ''})`);
-    if (op.operands.length) {
-      const n = e.w(U(op));
+    if (zero && op.getAttr('shared_zero')) return e.let(op.result(0), `${allocateAndZeroShared(e.lib, y)}(${size ? e.w(size) : ''})`);
+    if (size) {
+      const n = e.w(size);
       return e.let(op.result(0), zero ? `${allocateAndZeroArray(e.lib, y)}(${n})` : `${allocateMemoryArray(e.lib, y)}(${n})`);
     }
     if (zero) return e.let(op.result(0), `${allocateAndZero(e.lib, y)}()`);
-    const size = t instanceof StructType ? t.memberTypes.length * 32 : (t as ArrayType).size * 32;
-    return e.let(op.result(0), `${allocateMemory(e.lib)}(${hex(size)})`);
+    const bytes = t instanceof StructType ? t.memberTypes.length * 32 : (t as ArrayType).size * 32;
+    return e.let(op.result(0), `${allocateMemory(e.lib)}(${hex(bytes)})`);
   },
   'sol.string_lit': (e, op) => {
-    const at = staticAddress(op);
+    const at = staticAddress(e, op);
     if (at === undefined) return e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`);
     const [p] = e.bind(op.result(0));
     return `let ${p} := ${at}\n${literalToMemoryAt(e, attrStr(op, 'value')!)}(${p})`;
@@ -86,7 +93,7 @@ export const allocationHandlers: Record<string, Handler> = {
   'sol.array_lit': (e, op) => {
     const t = op.result(0).type as ArrayType;
     const [p] = e.bind(op.result(0));
-    const stores = op.operandValues().map((v, k) => `mstore(add(${p}, ${hex(k * 32)}), ${isValue(v.type) ? cleanupExpr(ytype(v.type), e.w(v)) : e.w(v)})`);
-    return [`let ${p} := ${staticAddress(op) ?? `${allocateMemory(e.lib)}(${hex(t.size * 32)})`}`, ...stores].join('\n');
+    const stores = op.def!.operandGroup(op, 'elements').map((v, k) => `mstore(add(${p}, ${hex(k * 32)}), ${isValue(v.type) ? cleanupExpr(ytype(v.type), e.w(v)) : e.w(v)})`);
+    return [`let ${p} := ${staticAddress(e, op) ?? `${allocateMemory(e.lib)}(${hex(t.size * 32)})`}`, ...stores].join('\n');
   },
 };

@@ -1,16 +1,16 @@
 /**
  * Yul for the lifetime ops (sol-ops-lifetime.ts): a mark is `mload(64)`, a release is
- * `mstore(64, mark)`. A release that keeps survivors first moves each object a kept slot
+ * `mstore(64, mark)`, a reserve `mstore(64, add(mark, size))`. A release that keeps survivors first moves each object a kept slot
  * addresses, when it lies at or above the mark (allocated since), down to the next free
  * address from the mark: in ascending address order, so no move overwrites an object that
  * has not moved yet (every destination is at or below its source, and above the objects
  * already moved); mcopy copies overlapping ranges correctly. Two slots that address the
  * same object move it once.
  */
-import type { Operation } from '@lifeline/ir';
+import { IntegerAttr, type Operation } from '@lifeline/ir';
 import { ArrayType, PtrType, StringType, StructType } from '../sol-types.js';
 import type { FnEmitter } from './emit-func.js';
-import { indent } from './lib.js';
+import { hex, indent } from './lib.js';
 
 /** The byte size of the flat memory object at `p` (a Yul expression; `p` is a variable). */
 function sizeOf(t: PtrType, p: string): string {
@@ -61,4 +61,5 @@ function release(e: FnEmitter, op: Operation): string {
 export const lifetimeHandlers: Record<string, (e: FnEmitter, op: Operation) => string> = {
   'sol.free_ptr': (e, op) => e.let(op.result(0), 'mload(64)'),
   'sol.free': release,
+  'sol.reserve': (e, op) => `mstore(64, add(${e.w(op.operand(0))}, ${hex((op.getAttr('size') as IntegerAttr).value)}))`,
 };

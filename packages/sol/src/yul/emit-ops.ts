@@ -353,7 +353,7 @@ const H: Record<string, Handler> = {
     const a = abiOperands(e, op, args);
     const mode = op.getAttr('packed') ? 'packed' : sel.length ? 'selector' : 'abi';
     const vals = [...sel.map((v) => e.w(v)), ...a.words];
-    const at = staticAddress(op);
+    const at = staticAddress(e, op);
     if (at !== undefined) return a.pre + encodeAt(e, op, a.types, mode, at, vals);
     return a.pre + e.let(op.result(0), `${encodeToBytes(e.lib, a.types, mode)}(${vals.join(', ')})`);
   },
@@ -375,8 +375,8 @@ const H: Record<string, Handler> = {
     return m.pre + e.let(op.result(0), `${sha256Fn(e)}(${[...scratch, m.word].join(', ')})`);
   },
   'sol.concat': (e, op) => {
-    const a = abiOperands(e, op, op.operandValues());
-    const at = staticAddress(op);
+    const a = abiOperands(e, op, op.def!.operandGroup(op, 'args'));
+    const at = staticAddress(e, op);
     if (at !== undefined) return a.pre + encodeAt(e, op, a.types, 'packed', at, a.words);
     return a.pre + e.let(op.result(0), `${encodeToBytes(e.lib, a.types, 'packed')}(${a.words.join(', ')})`);
   },
