@@ -46,7 +46,8 @@
  * raw_pointer_to_ref, ref_to_raw_pointer, …) are not in (1): they start new roots.
  */
 import { dominatorTree, type DominatorTree } from '@lifeline/dataflow/cfg';
-import { BlockArgument, StringAttr, type Block, type Operation, type Value } from '@lifeline/ir';
+import { BlockArgument, type Block, type Operation, type Value } from '@lifeline/ir';
+import { switchEnumCases } from './sil-access.js';
 import { SilType } from './sil-types.js';
 import type { SilTypeInfo } from './sil-type-info.js';
 
@@ -204,17 +205,14 @@ export class RCIdentity {
     return false;
   }
 
-  /** A switch_enum reaches `b` by exactly one case, and that case has no payload. */
+  /** A switch_enum reaches `b` by exactly one case, and that case has no payload (the default edge proves nothing). */
   private noPayloadCaseTo(sw: Operation, b: Block): boolean {
-    const hits = sw.successors.map((s, i) => (s === b ? i : -1)).filter((i) => i >= 0);
+    const info = switchEnumCases(sw);
+    if (info.default === b) return false;
+    const hits = info.cases.filter((c) => c.dest === b);
     if (hits.length !== 1) return false;
-    const cases = sw.getAttr('cases');
-    const names = (cases as { elements?: readonly unknown[] } | undefined)?.elements;
-    const caseAttr = names?.[hits[0]!];
-    if (!(caseAttr instanceof StringAttr)) return false; // the default edge proves nothing
-    const t = silTypeOf(sw.operandValues()[0]!);
-    const caseName = caseAttr.value.replace(/^#?[^.]*\./, '').replace(/!enumelt.*$/, '');
-    const c = t && this.info.enumCases(t)?.find((k) => k.name === caseName);
+    const t = silTypeOf(info.operand);
+    const c = t && this.info.enumCases(t)?.find((k) => k.name === hits[0]!.name);
     return !!c && !c.payload;
   }
 

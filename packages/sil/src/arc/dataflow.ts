@@ -45,7 +45,7 @@
  * object earlier than the original did; strict mode keeps every free where it was.
  */
 import { DataFlowSolver, DenseBackwardAnalysis, DenseForwardAnalysis, dataFlowKeys, type DataFlowKeys } from '@lifeline/dataflow';
-import { IrControlFlowView } from '@lifeline/analyses';
+import { IrControlFlowView, SparseConstantPropagation } from '@lifeline/analyses';
 import type { Block, Operation, Region, Value } from '@lifeline/ir';
 import { Seq, rcFactsLattice, type RcFacts, type RcState } from './lattice.js';
 import type { ArcModel } from './model.js';
@@ -58,9 +58,16 @@ export interface ArcDataflowOptions {
   strict?: boolean;
 }
 
-/** Analyses stay inside the function: calls are ops like any other. */
+/**
+ * Analyses stay inside the function: calls are ops like any other, and the function
+ * is not seen as a callable, so its entry gets the entry state and its exits the
+ * exit state whatever its callers are.
+ */
 class IntraproceduralView extends IrControlFlowView {
   override call(): undefined {
+    return undefined;
+  }
+  override callable(): undefined {
     return undefined;
   }
 }
@@ -187,6 +194,8 @@ export class ArcDataflow {
   constructor(readonly fn: Operation, private readonly model: ArcModel, options: ArcDataflowOptions = {}) {
     const keys = dataFlowKeys(new IntraproceduralView(), { constantEquals: (a, b) => a === b });
     const strict = options.strict ?? true;
+    // dead-code analysis decides which branch edges run from the constants it is told about
+    this.solver.load(new SparseConstantPropagation(keys));
     this.bottomUp = this.solver.load(new BottomUpArcAnalysis(keys, model, strict));
     this.topDown = this.solver.load(new TopDownArcAnalysis(keys, model, strict, fn));
     this.solver.run(fn);

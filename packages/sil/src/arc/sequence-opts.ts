@@ -12,7 +12,8 @@
  *     down is not reported; the counts are `num-retains-deleted`,
  *     `num-releases-deleted`).
  */
-import { StringAttr, type Operation, type PassDef } from '@lifeline/ir';
+import type { Operation, PassDef } from '@lifeline/ir';
+import { hasFunctionAttribute } from '../sil-access.js';
 import { RCIdentity } from '../rc-identity.js';
 import { SilTypeInfo } from '../sil-type-info.js';
 import { ArcDataflow, type ArcDataflowOptions } from './dataflow.js';
@@ -26,8 +27,7 @@ export interface SequenceOptsResult {
 }
 
 export function isOssa(fn: Operation): boolean {
-  const a = fn.getAttr('sil_attrs');
-  return !!a && /\bossa\b/.test(a instanceof StringAttr ? a.value : String(a));
+  return hasFunctionAttribute(fn, 'ossa');
 }
 
 /** The sil.function ops of a module that have bodies. */

@@ -29,7 +29,8 @@
  * (8) Program termination: a terminator with no successors that is not ReturnLike
  *     (unreachable).
  */
-import { hasTrait, StringAttr, SymbolRefAttr, type MemoryEffect, type Operation, type Value } from '@lifeline/ir';
+import { hasTrait, StringAttr, type MemoryEffect, type Operation, type Value } from '@lifeline/ir';
+import { functionRefName, hasFunctionAttribute } from '../sil-access.js';
 import type { RCIdentity } from '../rc-identity.js';
 import { SilType } from '../sil-types.js';
 import type { ArcModel, RcInst } from './model.js';
@@ -60,10 +61,8 @@ function classify(op: Operation): 'increment' | 'decrement' | undefined {
 
 /** The name of the function a `function_ref` result names, if `v` is one. */
 function calleeName(v: Value | undefined): string | undefined {
-  const a = v?.definingOp?.getAttr('function');
-  if (a instanceof SymbolRefAttr) return a.root;
-  if (a instanceof StringAttr) return a.value;
-  return undefined;
+  const def = v?.definingOp;
+  return def?.name === 'sil.function_ref' ? functionRefName(def) : undefined;
 }
 
 export class SilArcModel implements ArcModel {
@@ -161,9 +160,7 @@ export class SilArcModel implements ArcModel {
   private computeCalleeMayRelease(name: string): boolean {
     const f = this.functions.get(name);
     if (!f) return true;
-    const attrs = f.getAttr('sil_attrs');
-    const text = attrs ? String(attrs) : '';
-    if (/\breadnone\b|\breleasenone\b/.test(text)) return false;
+    if (hasFunctionAttribute(f, 'readnone') || hasFunctionAttribute(f, 'releasenone')) return false;
     const body = f.regions[0];
     if (!body?.blocks.length) return true;
     let releases = false;
