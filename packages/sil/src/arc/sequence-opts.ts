@@ -8,9 +8,7 @@
  * (2) Solve both directions, match (arc/matching.ts), delete every deletable set.
  * (3) Repeat while something was deleted: a deleted inner pair can make an outer
  *     pair code-motion safe. At most `max-iterations` rounds (default 8).
- * (4) Statistics: `num-pairs-deleted` (retains + releases deleted / 2 rounded
- *     down is not reported; the counts are `num-retains-deleted`,
- *     `num-releases-deleted`).
+ * (4) Statistics: `num-retains-deleted`, `num-releases-deleted`.
  */
 import type { Operation, PassDef } from '@lifeline/ir';
 import { hasFunctionAttribute } from '../sil-access.js';
