@@ -8,7 +8,12 @@ export interface SilProgramOptions {
   stmts?: number;
   /** Nesting depth of diamonds, loops and switch_enum regions (default 2). */
   depth?: number;
+  /** Control statements used: 'straight' (none), 'diamonds', 'loops', 'mixed' (default). */
+  shape?: SilShape;
 }
+
+export type SilShape = 'straight' | 'diamonds' | 'loops' | 'mixed';
+export const SHAPES: readonly SilShape[];
 
 export const DEFAULTS: Readonly<SilProgramOptions>;
 

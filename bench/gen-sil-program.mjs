@@ -47,9 +47,9 @@
 //       checksum that `@observe` sees and `@main` returns; loops and calls are bounded, so
 //       every run stops after a few thousand instructions.
 //
-//   generateSilProgram(seed, { helpers, stmts, depth }) -> SIL text
+//   generateSilProgram(seed, { helpers, stmts, depth, shape }) -> SIL text
 //   SIL_ARGS: argument vectors for `@main` that reach both arms of the argument tests
-//   node bench/gen-sil-program.mjs SEED [-o FILE] [--helpers N] [--stmts N] [--depth N]
+//   node bench/gen-sil-program.mjs SEED [-o FILE] [--helpers N] [--stmts N] [--depth N] [--shape S]
 import { writeFileSync } from 'node:fs';
 import { rng } from './gen-module.mjs';
 
@@ -59,7 +59,14 @@ export const DEFAULTS = Object.freeze({
   helpers: undefined, // helper functions; default 2-4 by seed
   stmts: 6, // statements per function body (nested regions get fewer)
   depth: 2, // nesting depth of diamonds and loops
+  shape: 'mixed', // which control statements appear: see SHAPES
 });
+
+/**
+ * Program shapes (the benchmark reports each): 'straight' has no control flow besides
+ * calls, 'diamonds' only diamonds and switch_enum, 'loops' only loops, 'mixed' all.
+ */
+export const SHAPES = Object.freeze(['straight', 'diamonds', 'loops', 'mixed']);
 
 /** Arguments `@main` is run with; conditions test low bits of them. */
 export const SIL_ARGS = Object.freeze([[0n, 0n], [5n, 3n], [-7n, 12n]]);
@@ -632,8 +639,10 @@ class FnGen {
       this.emit(`cond_fail ${f} : ${I1}, "never"`);
       return;
     }
-    if (depth <= 0) return this.pair(s, target);
-    if (r < 74) return this.diamond(s, depth);
+    const shape = this.g.o.shape;
+    if (depth <= 0 || shape === 'straight') return this.pair(s, target);
+    if (shape === 'loops') return this.loop(s, depth);
+    if (r < 74 || (shape === 'diamonds' && r < 88)) return this.diamond(s, depth);
     if (r < 88) return this.loop(s, depth);
     return this.switchSome(s, target, depth);
   }
@@ -713,6 +722,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-o') out = argv[++i];
+    else if (a === '--shape') opt.shape = argv[++i];
     else if (a.startsWith('--')) opt[a.slice(2)] = Number(argv[++i]);
   }
   const text = generateSilProgram(seed, opt);
