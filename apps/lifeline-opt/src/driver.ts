@@ -15,6 +15,7 @@ import {
 import { allDialects, createRegistry } from '@lifeline/dialects';
 import { firDialects } from '@lifeline/fir';
 import { solDialects } from '@lifeline/sol';
+import { isSilInput, parseSilSource, printSil, silDialects } from '@lifeline/sil';
 import { parseArgs, UsageError, type DriverOptions } from './options.js';
 import { checkExpectedDiagnostics } from './verify-diagnostics.js';
 
@@ -80,11 +81,13 @@ function splitChunks(text: string, fileName: string, warn: (offset: number) => v
 }
 
 function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): ChunkResult {
-  const registry = createRegistry([...allDialects, ...firDialects, ...solDialects]);
+  const registry = createRegistry([...allDialects, ...firDialects, ...solDialects, ...silDialects]);
   const diagnostics: Diagnostic[] = [];
   try {
     const t0 = performance.now();
-    const { module, fileMetadata } = parseSource(source, registry, { allowUnregistered: o.allowUnregistered });
+    // SIL text (a .sil file, or text opening with `sil_stage`) is read and written as SIL.
+    const sil = isSilInput(o.input, source.text);
+    const { module, fileMetadata } = sil ? { module: parseSilSource(source), fileMetadata: undefined } : parseSource(source, registry, { allowUnregistered: o.allowUnregistered });
     const parseMs = performance.now() - t0;
     const verr = verify(module, registry, { allowUnregistered: o.allowUnregistered });
     if (verr.length) {
@@ -107,7 +110,7 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
     if (!result.ok) return { output: '', diagnostics, ok: false };
     const t1 = performance.now();
     // mlir-opt ends each printed module with an empty line.
-    const output = printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n';
+    const output = sil && !o.generic ? printSil(module) : printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n';
     if (o.passStatistics) stderr.push(result.statisticsReport());
     if (o.timing) stderr.push(result.timingReport({ parse: parseMs, output: performance.now() - t1 }));
     return { output, passStdout: passOutput.join(''), diagnostics, ok: true };

@@ -110,7 +110,12 @@ export class IrControlFlowView implements IrView {
     const b = op.def?.spec.branch;
     if (!b) return undefined;
     return {
-      successorOperands: (i) => b.successorOperands(op, i),
+      // Arguments the terminator produces come first and have no operand (undefined).
+      successorOperands: (i) => {
+        const produced = b.producedOperands?.(op, i) ?? 0;
+        const fwd = b.successorOperands(op, i);
+        return produced ? [...new Array<undefined>(produced), ...fwd] : fwd;
+      },
       successorOperandIndices: (i) => {
         const start = b.successorOperandStart(op, i);
         return Array.from({ length: b.successorOperands(op, i).length }, (_, k) => start + k);

@@ -126,6 +126,12 @@ export interface BranchInterface {
   /** Index into `op.operands` of the first forwarded operand of successor `i`. */
   successorOperandStart(op: Operation, i: number): number;
   /**
+   * How many leading block arguments of successor `i` the terminator produces itself
+   * instead of forwarding an operand (MLIR's SuccessorOperands produced count: SIL's
+   * switch_enum payload, checked_cast_br's cast result). Default 0.
+   */
+  producedOperands?(op: Operation, i: number): number;
+  /**
    * The one successor these constant operands select (`undefined` where unknown):
    * MLIR's getSuccessorForOperands. Default: none, every successor is possible.
    */
