@@ -285,6 +285,7 @@ class FnGen {
    * sometimes sit between the releases, so frees have distinct trace positions.
    */
   close(s, target) {
+    for (const [h, n] of target) if (n > 0 && !s.alive(h)) throw new Error('generator: a region lost an object it must give back');
     for (const h of s.st.keys()) {
       if (this.entry(s, h).count >= (target.get(h) ?? 0)) continue;
       if (!s.alive(h)) throw new Error('generator: a region released an object it must give back');
@@ -455,13 +456,14 @@ class FnGen {
    * (each arm passes +1 on some reference — a fresh object or a retained one — to the
    * join), 'enum' (one arm passes some(retained h), the other none).
    */
-  diamond(s, depth) {
+  diamond(s, depth, outer) {
     const kind = this.pick(['balanced', 'kill', 'phi', 'phi', 'enum']);
     const c = this.cond(s);
     const [t, f, join] = [this.label(), this.label(), this.label()];
     this.emit(`cond_br ${c}, ${t}, ${f}`);
     const target = s.counts();
-    const owned = s.live().filter((h) => !h.borrowed && !h.opt && this.entry(s, h).count >= 1);
+    // Only a handle the enclosing region may give up entirely can die in both arms.
+    const owned = s.live().filter((h) => !h.borrowed && !h.opt && this.entry(s, h).count >= 1 && (outer.get(h) ?? 0) === 0);
     const killed = kind === 'kill' && owned.length ? this.pick(owned) : null;
     if (killed) target.set(killed, 0);
     const accs = [];
@@ -642,7 +644,7 @@ class FnGen {
     const shape = this.g.o.shape;
     if (depth <= 0 || shape === 'straight') return this.pair(s, target);
     if (shape === 'loops') return this.loop(s, depth);
-    if (r < 74 || (shape === 'diamonds' && r < 88)) return this.diamond(s, depth);
+    if (r < 74 || (shape === 'diamonds' && r < 88)) return this.diamond(s, depth, target);
     if (r < 88) return this.loop(s, depth);
     return this.switchSome(s, target, depth);
   }

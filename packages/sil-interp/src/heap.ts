@@ -28,9 +28,15 @@
  *     leaked, over-releases, uses after free.
  */
 
+import type { Operation } from '@lifeline/ir';
+import type { SilType } from '@lifeline/sil';
+
 /** A class instance (1). `fields` holds stored references by field name, when the program uses ref_element_addr. */
 export class HeapObject {
   count = 1;
+  /** The allocated class type and the alloc_ref that made it (for checked casts and leak reports). */
+  type: SilType | undefined;
+  site: Operation | undefined;
   freed = false;
   /** Trace length when freed (3). */
   freedAt = -1;
@@ -95,8 +101,10 @@ export class Heap {
   readonly rc: RcCounters = { retains: 0, releases: 0 };
   overReleases = 0;
   useAfterFree = 0;
-  /** Descriptions of the first memory errors, for the diagnostics (capped). */
-  readonly problems: string[] = [];
+  /** The first memory errors with the instruction that made them, for the diagnostics (capped). */
+  readonly problems: { at: Operation | undefined; text: string }[] = [];
+  /** The instruction being executed (set by the machine). */
+  at: Operation | undefined;
 
   alloc(className: string): HeapObject {
     const o = new HeapObject(this.objects.length, className);
@@ -105,7 +113,7 @@ export class Heap {
   }
 
   private problem(text: string): void {
-    if (this.problems.length < 20) this.problems.push(text);
+    if (this.problems.length < 20) this.problems.push({ at: this.at, text });
   }
 
   /** (2) */
