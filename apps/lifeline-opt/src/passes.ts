@@ -5,6 +5,7 @@
 import { registerAnalysisTestPasses } from '@lifeline/analyses';
 import { registerBufferizationPasses } from '@lifeline/bufferization';
 import { registerFirPasses } from '@lifeline/fir';
+import { registerSilPasses } from '@lifeline/sil';
 import { StringAttr, SymbolRefAttr, UnknownLoc, passRegistry, type Attribute, type Operation } from '@lifeline/ir';
 
 let registered = false;
@@ -36,6 +37,7 @@ export function registerAllPasses(): void {
   registerAnalysisTestPasses();
   registerBufferizationPasses();
   registerFirPasses();
+  registerSilPasses();
   passRegistry.register({
     argument: 'strip-debuginfo',
     name: 'StripDebugInfo',

@@ -13,3 +13,6 @@ export { REF_COUNT, silAddress, silObject, silFunctionType } from './sil-ops.js'
 export { functionTypeOf } from './sil-control.js';
 export { applyArgumentTypes, isIndirect, literalIntType } from './sil-syntax.js';
 export * from './sil-access.js';
+export { RCIdentity } from './rc-identity.js';
+export { dumpRCIdentity, rcIdDumperPass } from './rc-id-dumper.js';
+export * from './arc/index.js';

@@ -1,0 +1,42 @@
+/**
+ * What the ARC dataflow needs to know of a program: the questions of Swift's
+ * ARCAnalysis (notes §4.2, §4.5), answered by a model of the IR. The dataflow
+ * (arc/dataflow.ts) and the passes ask only these; `sil-model.ts` answers them for
+ * the sil dialect.
+ *
+ * (1) `rcInst`: a retain (increment) or release (decrement) of one RC root.
+ * (2) `entrances`: RC roots an op introduces at +1 (alloc_ref); `ownedArguments`:
+ *     the roots of a function's @owned arguments (+1 on entry).
+ * (3) `mayDecrement(op, root)`: op may lower the reference count of an object the
+ *     root may denote (a release of a possibly aliasing value or of an object that
+ *     may hold it, an apply of a callee that may release, is_unique, which reads the
+ *     count and so must stay on its side of every retain/release).
+ * (4) `mayUse(op, root)`: op may need the object alive (reads or writes it, passes
+ *     it on, retains an alias of it).
+ * (5) `mayGuaranteedUse(op, root)`: op uses the object for its whole duration
+ *     (an apply with it as an argument): a use and a decrement at once.
+ * (6) `mayAlias(a, b)`: two roots may denote the same object.
+ * (7) `isTermination(op)`: op ends the program on this path (`unreachable`);
+ *     leaks are allowed there, so such paths are skipped in merges.
+ */
+import type { Operation, Value } from '@lifeline/ir';
+
+export type RcInst = { readonly kind: 'increment' | 'decrement'; readonly root: Value; readonly operand: Value };
+
+export interface ArcModel {
+  /** (1) */
+  rcInst(op: Operation): RcInst | undefined;
+  /** (2) */
+  entrances(op: Operation): readonly Value[];
+  ownedArguments(fn: Operation): readonly Value[];
+  /** (3) */
+  mayDecrement(op: Operation, root: Value): boolean;
+  /** (4) */
+  mayUse(op: Operation, root: Value): boolean;
+  /** (5) */
+  mayGuaranteedUse(op: Operation, root: Value): boolean;
+  /** (6) */
+  mayAlias(a: Value, b: Value): boolean;
+  /** (7) */
+  isTermination(op: Operation): boolean;
+}
