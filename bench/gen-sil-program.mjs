@@ -10,8 +10,9 @@
 //       field and one integer: RC-identical to its field), `struct P` (two class fields:
 //       its own RC root), the tuple `(C, Builtin.Int64)`, and `enum FakeOptional<T>`
 //       (`none` / `some(T)`), used as `FakeOptional<C>`;
-//   (2) `sil @observe : $@convention(thin) (Builtin.Int64) -> ()`, a declaration without
-//       body: the interpreter records each call's argument as an observable event;
+//   (2) `sil [releasenone] @observe : $@convention(thin) (Builtin.Int64) -> ()`, a
+//       declaration without body (it releases nothing, which ARC may rely on): the
+//       interpreter records each call's argument as an observable event;
 //   (3) helpers `@h0..@hK` taking `@guaranteed C` / `@owned C` / `Builtin.Int64`
 //       arguments and returning `Builtin.Int64` or `@owned C` (helper i calls only helpers
 //       j < i, so there is no recursion), and the entry
@@ -104,7 +105,7 @@ enum FakeOptional<T> {
   case some(T)
 }
 
-sil @observe : ${OBSERVE_TY}
+sil [releasenone] @observe : ${OBSERVE_TY}
 `;
 
 /**
@@ -574,7 +575,10 @@ class FnGen {
     if (objH) hs.st.set(objH, { count: 1, views: [{ v: obj, ty: '$C' }] });
     const target = hs.counts(); // the counts at the header, the same on every iteration
     const c = this.bin('cmp_slt', i, n, I1);
-    this.emit(`cond_br ${c}, ${bodyL}, ${exit}(${acc} : ${I64}${obj ? `, ${obj} : $C` : ''})`);
+    // The header leaves through a block of its own, so every exit of the loop is
+    // dedicated (only loop blocks branch to it), as loop hoisting wants.
+    const headExit = this.label();
+    this.emit(`cond_br ${c}, ${bodyL}, ${headExit}`);
     this.block(bodyL);
     const b = hs.copy();
     b.ints.push(i);
@@ -604,6 +608,8 @@ class FnGen {
     this.loopDepth--;
     const i1 = this.bin('add', i, this.lit(1));
     this.emit(`br ${head}(${i1} : ${I64}, ${b.acc} : ${I64}${next ? `, ${next.v} : $C` : ''})`);
+    this.block(headExit);
+    this.emit(`br ${exit}(${acc} : ${I64}${obj ? `, ${obj} : $C` : ''})`);
     const accX = this.fresh();
     const objX = obj ? this.fresh() : null;
     this.block(exit, [[accX, I64], ...(objX ? [[objX, '$C']] : [])]);

@@ -164,8 +164,12 @@ export class Heap {
     return unique;
   }
 
+  /** The apply that made each trace event (for reports that point at the divergence). */
+  readonly traceSites: (Operation | undefined)[] = [];
+
   observe(text: string): void {
     this.trace.push(text);
+    this.traceSites.push(this.at);
   }
 
   /** (5)(6) the counters at the end of a run; `owned` are the objects the entry's results hold. */

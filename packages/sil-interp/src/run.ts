@@ -26,6 +26,8 @@ export interface SilRunResult {
   results: string[];
   /** Observable events in order (machine.ts (3)). */
   trace: string[];
+  /** The apply that made each trace event. */
+  traceSites: (Operation | undefined)[];
   /** Frees in order, each with the trace length at the time (heap.ts (3)). */
   frees: FreeEvent[];
   rc: RcCounters;
@@ -96,6 +98,6 @@ export function runSil(module: Operation, options: SilRunOptions = {}): SilRunRe
   }
   const clean = !error && memory.leaked + memory.overReleases + memory.useAfterFree === 0;
   return {
-    results, trace: [...h.trace], frees: [...h.frees], rc: { ...h.rc }, memory, steps: m.steps, problems, error, errorKind, clean,
+    results, trace: [...h.trace], traceSites: [...h.traceSites], frees: [...h.frees], rc: { ...h.rc }, memory, steps: m.steps, problems, error, errorKind, clean,
   };
 }
