@@ -31,7 +31,9 @@
 //   (5) control flow: diamonds on integer conditions from the arguments and the running
 //       checksum (balanced, killing an object in both arms at different points, merging two
 //       references or an enum some/none in a phi), counted loops (trip count `x & 3`) with
-//       early exits that release what the loop body holds (compensation), loop-carried
+//       early exits that release what the loop body holds (compensation), counter and
+//       checksum carried as header arguments or in stack slots (a header without
+//       arguments), loop-carried
 //       objects (a header argument released and replaced each iteration), and the
 //       retain/release patterns ARC optimization targets: pairs around uses, nested pairs,
 //       pairs spelled through different RC-identical values, a release at the top and a
@@ -566,9 +568,28 @@ class FnGen {
     const zero = this.lit(0);
     const [head, bodyL, exit] = [this.label(), this.label(), this.label()];
     const carried = kind === 'carried' ? this.transfer(s, s.counts(), 'any') : null;
-    this.emit(`br ${head}(${zero} : ${I64}, ${s.acc} : ${I64}${carried ? `, ${carried.v} : $C` : ''})`);
-    const [i, acc, obj] = [this.fresh(), this.fresh(), carried ? this.fresh() : null];
-    this.block(head, [[i, I64], [acc, I64], ...(obj ? [[obj, '$C']] : [])]);
+    // 'slots': the counter and the checksum live in stack slots, so the header takes no
+    // block arguments (the other loops carry them as header arguments).
+    const slots = !carried && this.chance(0.5) ? [this.def(`alloc_stack ${I64}`), this.def(`alloc_stack ${I64}`)] : null;
+    let i, acc, obj = null;
+    if (slots) {
+      this.emit(`store ${zero} to ${slots[0]} : $*Builtin.Int64`);
+      this.emit(`store ${s.acc} to ${slots[1]} : $*Builtin.Int64`);
+      this.emit(`br ${head}`);
+      this.block(head);
+      i = this.def(`load ${slots[0]} : $*Builtin.Int64`);
+      acc = this.def(`load ${slots[1]} : $*Builtin.Int64`);
+    } else {
+      this.emit(`br ${head}(${zero} : ${I64}, ${s.acc} : ${I64}${carried ? `, ${carried.v} : $C` : ''})`);
+      [i, acc, obj] = [this.fresh(), this.fresh(), carried ? this.fresh() : null];
+      this.block(head, [[i, I64], [acc, I64], ...(obj ? [[obj, '$C']] : [])]);
+    }
+    /** The edge into the exit block carrying checksum `a` (and the carried object). */
+    const toExit = (a, o = null) => {
+      if (!slots) return `br ${exit}(${a} : ${I64}${o ? `, ${o} : $C` : ''})`;
+      this.emit(`store ${a} to ${slots[1]} : $*Builtin.Int64`);
+      return `br ${exit}`;
+    };
     const hs = s.copy();
     hs.acc = acc;
     const objH = obj ? handle(null) : null;
@@ -595,7 +616,7 @@ class FnGen {
       this.block(early);
       const eb = b.copy();
       this.close(eb, target);
-      this.emit(`br ${exit}(${eb.acc} : ${I64})`);
+      this.emit(toExit(eb.acc));
       this.block(cont);
       this.body(b, depth - 1, this.int(2), bodyTarget);
     }
@@ -607,12 +628,24 @@ class FnGen {
     this.close(b, bodyTarget);
     this.loopDepth--;
     const i1 = this.bin('add', i, this.lit(1));
-    this.emit(`br ${head}(${i1} : ${I64}, ${b.acc} : ${I64}${next ? `, ${next.v} : $C` : ''})`);
+    if (slots) {
+      this.emit(`store ${i1} to ${slots[0]} : $*Builtin.Int64`);
+      this.emit(`store ${b.acc} to ${slots[1]} : $*Builtin.Int64`);
+      this.emit(`br ${head}`);
+    } else this.emit(`br ${head}(${i1} : ${I64}, ${b.acc} : ${I64}${next ? `, ${next.v} : $C` : ''})`);
     this.block(headExit);
-    this.emit(`br ${exit}(${acc} : ${I64}${obj ? `, ${obj} : $C` : ''})`);
-    const accX = this.fresh();
+    this.emit(toExit(acc, obj));
+    let accX;
     const objX = obj ? this.fresh() : null;
-    this.block(exit, [[accX, I64], ...(objX ? [[objX, '$C']] : [])]);
+    if (slots) {
+      this.block(exit);
+      accX = this.def(`load ${slots[1]} : $*Builtin.Int64`);
+      this.emit(`dealloc_stack ${slots[1]} : $*Builtin.Int64`);
+      this.emit(`dealloc_stack ${slots[0]} : $*Builtin.Int64`);
+    } else {
+      accX = this.fresh();
+      this.block(exit, [[accX, I64], ...(objX ? [[objX, '$C']] : [])]);
+    }
     // After the loop only values defined before it (and the exit's arguments) are in scope.
     for (const [h, e] of hs.st) if (s.st.has(h)) s.st.get(h).count = e.count;
     s.acc = accX;
