@@ -22,7 +22,9 @@
 //       Builtin.NativeObject, back from an opened existential), init_existential_ref /
 //       open_existential_ref (AnyObject), ref_to_bridge_object / bridge_object_to_ref,
 //       struct/struct_extract, tuple/tuple_extract, enum/unchecked_enum_data, switch_enum
-//       (a case that cannot happen goes to an `unreachable` block), alloc_stack / store /
+//       (a case that cannot happen goes to an `unreachable` block), unconditional_checked_cast
+//       (to the class the object is) and checked_cast_br (to D: either outcome, both arms
+//       balanced), alloc_stack / store /
 //       load / dealloc_stack, is_unique (its result is observed), fix_lifetime,
 //       mark_dependence, function_ref/apply, integer_literal, builtin arithmetic and
 //       comparisons (`add_Int64`, `xor_Int64`, `and_Int64`, `cmp_eq_Int64`,
@@ -242,7 +244,9 @@ class FnGen {
         if (!fresh) return from;
         const k = this.int(3);
         if (k === 0 && (h.dyn === 'D' || h.dyn === 'E')) {
-          const d = this.def(`unchecked_ref_cast ${from.v} : $C to $${h.dyn}`);
+          const d = this.chance(0.5)
+            ? this.def(`unchecked_ref_cast ${from.v} : $C to $${h.dyn}`)
+            : this.def(`unconditional_checked_cast ${from.v} : $C to ${h.dyn}`);
           this.addView(s, h, d, `$${h.dyn}`);
           x = this.def(`upcast ${d} : $${h.dyn} to $C`);
         } else if (k === 1) {
@@ -449,6 +453,36 @@ class FnGen {
     this.close(inner, s.counts());
     const acc = this.fresh();
     this.emit(`br ${join}(${inner.acc} : ${I64})`);
+    this.block(join, [[acc, I64]]);
+    s.acc = acc;
+  }
+
+  /**
+   * `checked_cast_br` of a handle to D: the success block gets the cast value as another
+   * view, the failure block none (non-OSSA); which one runs depends on the object's
+   * class, unknown statically for merged handles; both arms are balanced regions.
+   */
+  castBranch(s, depth) {
+    const h = this.pick(s.live().filter((x) => !x.opt));
+    if (!h) return;
+    const w = this.cview(s, h);
+    const [yes, no, join] = [this.label(), this.label(), this.label()];
+    this.emit(`checked_cast_br C in ${w.v} : $C to D, ${yes}, ${no}`);
+    const accs = [];
+    for (const label of [yes, no]) {
+      const a = s.copy();
+      if (label === yes) {
+        const d = this.fresh();
+        this.block(yes, [[d, '$D']]);
+        this.addView(a, h, d, '$D');
+        this.mix(a, this.lit(1000));
+      } else this.block(no);
+      this.body(a, depth - 1, 1 + this.int(2), a.counts());
+      this.close(a, s.counts());
+      this.emit(`br ${join}(${a.acc} : ${I64})`);
+      accs.push(a);
+    }
+    const acc = this.fresh();
     this.block(join, [[acc, I64]]);
     s.acc = acc;
   }
@@ -685,7 +719,7 @@ class FnGen {
     if (shape === 'loops') return this.loop(s, depth);
     if (r < 74 || (shape === 'diamonds' && r < 88)) return this.diamond(s, depth, target);
     if (r < 88) return this.loop(s, depth);
-    return this.switchSome(s, target, depth);
+    return r < 94 ? this.switchSome(s, target, depth) : this.castBranch(s, depth);
   }
 
   /** The function text. */

@@ -54,7 +54,7 @@ describe('gen-sil-program', () => {
       'bridge_object_to_ref', 'struct', 'struct_extract', 'tuple', 'tuple_extract', 'enum',
       'unchecked_enum_data', 'switch_enum', 'alloc_stack', 'store', 'load', 'dealloc_stack', 'is_unique',
       'fix_lifetime', 'mark_dependence', 'function_ref', 'apply', 'integer_literal', 'builtin', 'cond_fail',
-      'br', 'cond_br', 'return', 'unreachable',
+      'br', 'cond_br', 'return', 'unreachable', 'unconditional_checked_cast', 'checked_cast_br',
     ];
     for (const k of kinds) expect(total.get(k) ?? 0, k).toBeGreaterThanOrEqual(20);
     for (const [k, n] of patterns) expect(n, k).toBeGreaterThanOrEqual(20);
