@@ -10,6 +10,7 @@ import { lexSil } from './sil-lexer.js';
 import { silValueOps } from './sil-ops.js';
 import { parseSilType } from './sil-type-parser.js';
 import type { SilType } from './sil-types.js';
+import { silVerifier } from './sil-verify.js';
 
 /** Parses SIL type text (without `$`), e.g. `Builtin.NativeObject` or `*S`; throws DiagnosticError. */
 export function parseSilTypeText(text: string, fileName = '<type>'): SilType {
@@ -34,6 +35,9 @@ function parseDialectType(mnemonic: string, p: DialectTypeParser): Type {
   }
 }
 
-export const silDialect: DialectSpec = defineDialect('sil', [...silValueOps, ...silControlOps, ...silDeclOps], {
+/** Each op with its semantic checks (sil-verify.ts). */
+const ops = [...silValueOps, ...silControlOps, ...silDeclOps].map((spec) => ({ ...spec, verify: spec.verify ?? silVerifier(spec.name) }));
+
+export const silDialect: DialectSpec = defineDialect('sil', ops, {
   parseTypeWith: parseDialectType,
 });

@@ -15,7 +15,7 @@
  */
 import type { Token } from './sil-lexer.js';
 import type { SilCursor } from './sil-cursor.js';
-import { SilType, type SilFnParam } from './sil-types.js';
+import { CONVENTIONS, SilType, type SilFnParam } from './sil-types.js';
 
 class NotStructured extends Error {}
 
@@ -107,6 +107,15 @@ function parseAttrs(c: SilCursor): string[] {
   return attrs;
 }
 
+/** Attributes of a parameter or result rather than of its type (`@guaranteed @callee_guaranteed () -> ()`). */
+const PARAM_ATTRS = new Set<string>([...CONVENTIONS, '@sil_isolated', '@sil_implicit_leading_param', '@sil_sending', '@noDerivative']);
+
+function parseParamAttrs(c: SilCursor): string[] {
+  const attrs: string[] = [];
+  while (c.tok.kind === 'symbol' && PARAM_ATTRS.has('@' + c.tok.text) && !c.isPunct('(', c.peek())) attrs.push('@' + c.next().text);
+  return attrs;
+}
+
 function parseType(c: SilCursor): SilType {
   if (c.eatPunct('*')) return SilType.address(parseType(c));
   const attrs = parseAttrs(c);
@@ -192,7 +201,7 @@ function parseElements(c: SilCursor): Element[] {
   const out: Element[] = [];
   if (c.eatPunct(')')) return out;
   do {
-    const attrs = parseAttrs(c);
+    const attrs = parseParamAttrs(c);
     let label: string | undefined;
     if (c.tok.kind === 'ident' && c.isPunct(':', c.peek())) {
       label = c.next().text;
@@ -212,7 +221,7 @@ function functionFrom(c: SilCursor, attrs: string[], params: Element[]): SilType
   if (params.some((p) => p.label !== undefined) || !c.eatPunct('->')) fail();
   let results: SilFnParam[];
   let paren = false;
-  const resultAttrs = parseAttrs(c);
+  const resultAttrs = parseParamAttrs(c);
   if (!resultAttrs.length && c.isPunct('(') && !isParenthesisedFunction(c)) {
     paren = true;
     results = parseElements(c).map((e) => {

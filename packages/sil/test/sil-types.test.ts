@@ -8,6 +8,7 @@ import {
   enumCaseName, calledFunction, integerLiteralValue, isProgramTerminationPoint, blockArgOwnership, functionRefName,
 } from '../dist/index.js';
 import { BlockArgument, type Operation } from '@lifeline/ir';
+import { IrControlFlowView } from '@lifeline/analyses';
 
 const SRC = `sil_stage canonical
 import Builtin
@@ -102,6 +103,13 @@ describe('accessors', () => {
     expect(sw.def!.spec.branch!.producedOperands!(sw, 0)).toBe(1);
     expect(sw.def!.spec.branch!.producedOperands!(sw, 1)).toBe(0);
     expect(blockArgOwnership(payload as BlockArgument)).toBe('@owned');
+  });
+  it('the dataflow view sees produced arguments as having no forwarded operand', () => {
+    const sw = byName('switch_enum');
+    const br = new IrControlFlowView().branch(sw)!;
+    expect(br.successorOperands(0)).toEqual([undefined]);
+    expect(br.successorOperandIndices(0)).toEqual([]);
+    expect(br.successorOperands(1)).toEqual([]);
   });
   it('function_ref, apply and literals', () => {
     const apply = byName('apply');
