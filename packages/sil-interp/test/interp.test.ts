@@ -265,6 +265,17 @@ bb0:
 `);
     expect(runCli(['x.sil'], t.io)).toBe(1);
     expect(t.err.join('')).toContain('x.sil:22:3: error: object #0 (C) leaked: count 1 at the end of the run');
+    const noEntry = io(HEAD);
+    expect(runCli(['z.sil', '--entry', 'nope'], noEntry.io)).toBe(1);
+    expect(noEntry.err.join('')).toContain("error: entry function '@nope' not found");
+    const wrongArgs = io(HEAD + `
+sil @main : $@convention(thin) (Builtin.Int64) -> Builtin.Int64 {
+bb0(%0 : $Builtin.Int64):
+  return %0 : $Builtin.Int64
+}
+`);
+    expect(runCli(['w.sil', '--args', 'x'], wrongArgs.io)).toBe(1);
+    expect(wrongArgs.err.join('')).toContain("error: expected an integer for $Builtin.Int64, got 'x'");
     const bad = io(HEAD + 'sil @main : $@convention(thin) () -> () {\nbb0:\n  %0 = frobnicate\n}\n');
     expect(runCli(['y.sil'], bad.io)).toBe(1);
     expect(bad.err.join('')).toMatch(/^y\.sil:\d+:\d+: error: /);
