@@ -65,6 +65,33 @@ bb0(%0 : $C):
     expect(runSequenceOpts(fn, info, module, 8, { strict: false }).retainsDeleted).toBe(1);
   });
 
+  it('keeps a nested (known-safe) pair around a call whose callee checks uniqueness of what it is given', () => {
+    const { module, fn, info } = setup(`
+sil @check : $@convention(thin) (@guaranteed C) -> Builtin.Int1 {
+bb0(%0 : $C):
+  %1 = alloc_stack $C
+  store %0 to %1 : $*C
+  %2 = is_unique %1 : $*C
+  dealloc_stack %1 : $*C
+  return %2 : $Builtin.Int1
+}
+
+sil @f : $@convention(thin) () -> Builtin.Int1 {
+bb0:
+  %0 = alloc_ref $C
+  %1 = function_ref @check : $@convention(thin) (@guaranteed C) -> Builtin.Int1
+  strong_retain %0 : $C
+  %2 = apply %1(%0) : $@convention(thin) (@guaranteed C) -> Builtin.Int1
+  strong_release %0 : $C
+  strong_release %0 : $C
+  return %2 : $Builtin.Int1
+}`);
+    // the alloc_ref's +1 makes the inner pair known safe, but removing it turns `check`'s
+    // answer from 0 into 1
+    runSequenceOpts(fn, info, module);
+    expect(rcOps(fn)).toEqual(['strong_retain', 'strong_release', 'strong_release']);
+  });
+
   it('leaves a retain whose release happens on one path only', () => {
     const { module, fn, info } = setup(`
 sil @f : $@convention(thin) (@guaranteed C, Builtin.Int1) -> () {

@@ -17,6 +17,8 @@
  *      MightBeDecremented and a may-use moves Decremented to MightBeUsed.
  * (B4) A retain/release of a root that may alias y clears y's known safety
  *      (Swift PR #33722: known safety must come from the same root).
+ * (B8) A uniqueness check of a root that may alias y (model (8)) drops y, known
+ *      safe or not: removing a pair around it would change what it reads.
  * (B5) A state that is neither code-motion safe nor known safe can no longer
  *      lead to a deletion: it is dropped (None). This keeps the maps small (near
  *      linear time) and is monotone (it only moves states up).
@@ -31,8 +33,8 @@
  *      state is untracked by a release without a match.
  * (T3) Other roots as in (B3) with the top-down sequence: guaranteed use (or, in
  *      strict mode, any may-decrement) → MightBeUsed; may-decrement: Incremented
- *      → MightBeDecremented; may-use: MightBeDecremented → MightBeUsed; (B4), and
- *      (B5) with MightBeUsed.
+ *      → MightBeDecremented; may-use: MightBeDecremented → MightBeUsed; (B4), (B8),
+ *      and (B5) with MightBeUsed.
  * (T4) Function entry tracks the @owned arguments, and an alloc_ref its result, as
  *      Incremented entrances (never matched, but they make nested retains known safe).
  * Loops: states flow around backedges to a fixpoint, so a release at the end of one
@@ -79,6 +81,7 @@ const showOp = (o: Operation) => o.name;
 function update(
   model: ArcModel, op: Operation, root: Value, s: RcState<Operation>, bottomUp: boolean, strict: boolean,
 ): RcState<Operation> | undefined {
+  if (model.isUniquenessCheck(op, root)) return undefined; // (B8)
   let seq = s.seq;
   let knownSafe = s.knownSafe;
   if (seq !== Seq.Last) {

@@ -18,6 +18,10 @@
  * (6) `mayAlias(a, b)`: two roots may denote the same object.
  * (7) `isTermination(op)`: op ends the program on this path (`unreachable`);
  *     leaks are allowed there, so such paths are skipped in merges.
+ * (8) `isUniquenessCheck(op, root)`: op reads the reference count of an object the
+ *     root may denote (is_unique): any retain/release pair around it changes what it
+ *     reads, so no pair may span it, known safe or not (ARCOptimization.md,
+ *     "Uniqueness Check Complications").
  */
 import type { Operation, Value } from '@lifeline/ir';
 
@@ -39,4 +43,6 @@ export interface ArcModel {
   mayAlias(a: Value, b: Value): boolean;
   /** (7) */
   isTermination(op: Operation): boolean;
+  /** (8) */
+  isUniquenessCheck(op: Operation, root: Value): boolean;
 }

@@ -28,6 +28,13 @@
  *     may alias y.
  * (8) Program termination: a terminator with no successors that is not ReturnLike
  *     (unreachable).
+ * (9) A uniqueness check: an op that reads reference counts without naming a value
+ *     (is_unique reads through an address: any non-local root may be stored there),
+ *     or an apply that passes a value that may alias the root (or an address) to a
+ *     callee that may run one (its body, transitively; a body-less callee unless
+ *     `[readnone]` or `[releasenone]`, which we read as "leaves reference counts
+ *     alone": no release and no uniqueness check). There are no globals in the
+ *     subset, so a callee reaches only what its arguments reach.
  */
 import { hasTrait, StringAttr, type MemoryEffect, type Operation, type Value } from '@lifeline/ir';
 import { functionRefName, hasFunctionAttribute } from '../sil-access.js';
@@ -59,6 +66,11 @@ function classify(op: Operation): 'increment' | 'decrement' | undefined {
   return effects.some((e) => e.kind === 'free' && e.value === x) ? 'decrement' : 'increment';
 }
 
+/** An op that reads reference counts without naming a value: is_unique, through an address. */
+function readsCountBarrier(op: Operation): boolean {
+  return !!effectsOf(op)?.some((e) => e.resource === REF_COUNT && e.kind === 'read' && !e.value);
+}
+
 /** The name of the function a `function_ref` result names, if `v` is one. */
 function calleeName(v: Value | undefined): string | undefined {
   const def = v?.definingOp;
@@ -69,6 +81,7 @@ export class SilArcModel implements ArcModel {
   private readonly rc = new Map<Operation, RcInst | null>();
   private readonly locals = new Set<Value>();
   private readonly calleeCache = new Map<string, boolean>();
+  private readonly uniquenessCache = new Map<string, boolean>();
   private readonly functions = new Map<string, Operation>();
 
   constructor(readonly fn: Operation, readonly rcid: RCIdentity, module?: Operation) {
@@ -212,6 +225,39 @@ export class SilArcModel implements ArcModel {
     if (effectsOf(op) || op.name === 'sil.cond_fail') return false;
     return op.operandValues().some((v) => v.type instanceof SilType && !this.rcid.info.isTrivial(v.type) &&
       this.mayAlias(this.rcid.root(v), root));
+  }
+
+  /** (9) */
+  isUniquenessCheck(op: Operation, root: Value): boolean {
+    if (this.locals.has(root)) return false;
+    if (readsCountBarrier(op)) return true;
+    if (!op.def?.spec.call) return false;
+    const reaches = op.operandValues().slice(1).some((v) => isAddress(v) ||
+      (v.type instanceof SilType && !this.rcid.info.isTrivial(v.type) && this.mayAlias(this.rcid.root(v), root)));
+    return reaches && this.calleeMayCheckUniqueness(op);
+  }
+
+  /** (9) Whether the function an apply calls may run is_unique (directly or through its own calls). */
+  private calleeMayCheckUniqueness(apply: Operation): boolean {
+    const name = calleeName(apply.operands[0]?.value);
+    if (!name) return true;
+    let r = this.uniquenessCache.get(name);
+    if (r === undefined) {
+      this.uniquenessCache.set(name, true); // recursion: assume the worst while looking
+      const f = this.functions.get(name);
+      const body = f?.regions[0];
+      if (!f || !body?.blocks.length) r = !f || !(hasFunctionAttribute(f, 'readnone') || hasFunctionAttribute(f, 'releasenone'));
+      else {
+        r = false;
+        body.walk((op) => {
+          if (r) return 'skip';
+          if (readsCountBarrier(op) || (op.def?.spec.call && this.calleeMayCheckUniqueness(op))) r = true;
+          return undefined;
+        });
+      }
+      this.uniquenessCache.set(name, r);
+    }
+    return r;
   }
 
   /** (8) */
