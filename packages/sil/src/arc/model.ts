@@ -29,6 +29,9 @@
  *      retain/release root, may be true for some non-local root op does not name.
  *      When false, op can change the state of no root but those it names; the
  *      dataflow relies on (10) and (11) to visit only the roots an op may affect.
+ * (12) `mayReference(value, root)`: value may hold a reference to an object the
+ *      root may denote — it is not trivial and its RC root is the root or may
+ *      alias it (6). Loop hoisting lets block arguments that cannot pass.
  */
 import type { Operation, Value } from '@lifeline/ir';
 
@@ -58,4 +61,6 @@ export interface ArcModel {
   isLocalRoot(root: Value): boolean;
   /** (11) */
   affectsUnnamedRoots(op: Operation): boolean;
+  /** (12) */
+  mayReference(value: Value, root: Value): boolean;
 }

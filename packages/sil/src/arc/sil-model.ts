@@ -42,6 +42,8 @@
  *      name": the answers above depend on such a root only through `mayAlias`
  *      (true for every non-local root) and `locals` (false), so the stand-in gets
  *      exactly the answer every such root gets.
+ * (12) model (12): a value of a trivial SIL type (integers, …) references
+ *      nothing; any other value may reference what its RC root may alias.
  */
 import { hasTrait, StringAttr, type MemoryEffect, type Operation, type Value } from '@lifeline/ir';
 import { functionRefName, hasFunctionAttribute } from '../sil-access.js';
@@ -206,6 +208,12 @@ export class SilArcModel implements ArcModel {
 
   mayAlias(a: Value, b: Value): boolean {
     return a === b || (!this.locals.has(a) && !this.locals.has(b));
+  }
+
+  /** (12) */
+  mayReference(value: Value, root: Value): boolean {
+    if (value.type instanceof SilType && this.rcid.info.isTrivial(value.type)) return false;
+    return this.mayAlias(this.rcid.root(value), root);
   }
 
   /** (5) */
