@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Seq, factsEqual, mergeFacts, mergeStates, isCodeMotionSafe, type RcFacts, type RcState } from '../src/arc/lattice.js';
+import { RootStates, Seq, factsEqual, mergeFacts, mergeStates, isCodeMotionSafe, type RcFacts, type RcState } from '../src/arc/lattice.js';
 import { deletableSets, matchFrom } from '../src/arc/matching.js';
 
 const st = (seq: Seq, insts: string[] = ['i'], knownSafe = false, entrance = false): RcState<string> => ({ seq, knownSafe, insts, entrance });
@@ -41,8 +41,8 @@ describe('RC state merge (Swift MergeBottomUp/TopDownLatticeStates)', () => {
 });
 
 describe('RC facts (framework join)', () => {
-  const a: RcFacts<string, string> = new Map([['x', st(Seq.First, ['r1'])], ['y', st(Seq.Second, ['r2'])]]);
-  const b: RcFacts<string, string> = new Map([['x', st(Seq.Second, ['r3'])]]);
+  const a: RcFacts<string, string> = RootStates.of([['x', st(Seq.First, ['r1'])], ['y', st(Seq.Second, ['r2'])]]);
+  const b: RcFacts<string, string> = RootStates.of([['x', st(Seq.Second, ['r3'])]]);
   it('unreached is the identity', () => {
     expect(mergeFacts(null, a)).toBe(a);
     expect(mergeFacts(a, null)).toBe(a);
@@ -54,8 +54,8 @@ describe('RC facts (framework join)', () => {
     expect(m.get('x')!.insts).toEqual(['r1', 'r3']);
   });
   it('is commutative, idempotent and monotone on samples', () => {
-    const c: RcFacts<string, string> = new Map([['x', st(Seq.Last, ['r1'], true)], ['y', st(Seq.First, ['r2'])]]);
-    const samples = [null, a, b, c, new Map()] as RcFacts<string, string>[];
+    const c: RcFacts<string, string> = RootStates.of([['x', st(Seq.Last, ['r1'], true)], ['y', st(Seq.First, ['r2'])]]);
+    const samples = [null, a, b, c, RootStates.empty()] as RcFacts<string, string>[];
     for (const p of samples) for (const q of samples) {
       const pq = mergeFacts(p, q);
       expect(factsEqual(pq, mergeFacts(q, p))).toBe(true);

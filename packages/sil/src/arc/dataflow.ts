@@ -25,6 +25,9 @@
  * (B6) The end of a function has nothing tracked; a path ending in program
  *      termination is not reached (`null`), so merges skip it.
  * (B7) An op defining root y ends y's tracking (nothing above can name it).
+ * (B9) Both directions: each op visits only the roots it may change (updateOthers), and the
+ *      states are persistent maps (lattice (6)): the work per op is that of the
+ *      roots it touches, not of every root tracked at that point.
  * Top-down (DenseForwardAnalysis; the state at an op holds just after it):
  * (T1) A retain of x seeds x: Incremented, tracking this retain; known safe when
  *      x was Incremented before it (nested retains).
@@ -46,11 +49,12 @@
  * thing between its halves is a may-decrement without a use, which can free the
  * object earlier than the original did; strict mode keeps every free where it was.
  */
-import { DataFlowSolver, DenseBackwardAnalysis, DenseForwardAnalysis, dataFlowKeys, type DataFlowKeys } from '@lifeline/dataflow';
+import { CFGEdge, DataFlowSolver, DenseBackwardAnalysis, DenseForwardAnalysis, dataFlowKeys, type DataFlowKeys } from '@lifeline/dataflow';
 import { IrControlFlowView, SparseConstantPropagation } from '@lifeline/analyses';
 import type { Block, Operation, Region, Value } from '@lifeline/ir';
-import { Seq, rcFactsLattice, type RcFacts, type RcState } from './lattice.js';
+import { RootStates, Seq, rcFactsLattice, type RcFacts, type RcState } from './lattice.js';
 import type { ArcModel } from './model.js';
+import { seedInOrder } from './solve-order.js';
 
 export type ArcFacts = RcFacts<Value, Operation>;
 type Keys = DataFlowKeys<Operation, Block, Region, Value>;
@@ -58,6 +62,8 @@ type Keys = DataFlowKeys<Operation, Block, Region, Value>;
 export interface ArcDataflowOptions {
   /** Strict mode (see above); default true. */
   strict?: boolean;
+  /** (S) Executability already solved for this function (reused across rounds: deleting retains/releases changes no constant and no edge). */
+  executable?: Executable;
 }
 
 /**
@@ -102,29 +108,80 @@ function update(
   return { ...s, seq, knownSafe };
 }
 
-/** Applies `update` to every tracked root but `except`; copies the map only when something changes. */
+/**
+ * (B9) Applies `update` to every tracked root but `except` that `op` may affect:
+ * the roots it names (model (9)) and, when it may affect roots it does not name
+ * (model (11)), every tracked shared root; no other state can change (model (10),
+ * lattice (6)). The persistent maps copy only the paths to the roots that change.
+ */
 function updateOthers(
-  model: ArcModel, op: Operation, facts: ReadonlyMap<Value, RcState<Operation>>, except: Value | undefined,
+  model: ArcModel, op: Operation, facts: RootStates<Value, Operation>, except: Value | undefined,
   bottomUp: boolean, strict: boolean,
-): Map<Value, RcState<Operation>> | ReadonlyMap<Value, RcState<Operation>> {
-  let out: Map<Value, RcState<Operation>> | undefined;
-  for (const [root, s] of facts) {
+): RootStates<Value, Operation> {
+  let { local, shared } = facts;
+  const all = model.affectsUnnamedRoots(op);
+  if (all && shared.size) {
+    facts.shared.forEach((s, root) => {
+      if (root === except) return;
+      const n = update(model, op, root, s, bottomUp, strict);
+      if (n !== s) shared = n ? shared.set(root, n) : shared.delete(root);
+    });
+  }
+  for (const root of model.namedRoots(op)) {
     if (root === except) continue;
+    const isLocal = model.isLocalRoot(root);
+    if (!isLocal && all) continue; // visited above
+    const s = (isLocal ? facts.local : facts.shared).get(root);
+    if (!s) continue;
     const n = update(model, op, root, s, bottomUp, strict);
     if (n === s) continue;
-    out ??= new Map(facts);
-    if (n) out.set(root, n);
-    else out.delete(root);
+    if (isLocal) local = n ? local.set(root, n) : local.delete(root);
+    else shared = n ? shared.set(root, n) : shared.delete(root);
   }
-  return out ?? facts;
+  return facts.with(local, shared);
 }
 
-const EMPTY: ReadonlyMap<Value, RcState<Operation>> = new Map();
+const EMPTY = RootStates.empty<Value, Operation>();
+
+/**
+ * (S) Executability of blocks and edges, solved before the ARC analyses (constant
+ * propagation and dead-code analysis in their own solver run): the ARC analyses read
+ * it instead of depending on a dead-code analysis, so that their seeding
+ * (arc/solve-order.ts) already knows which code runs.
+ */
+export type Executable = (anchor: Block | CFGEdge<Block>) => boolean;
+
+/** (S) Solves constant propagation and dead-code analysis on `fn` alone. */
+export function solveExecutable(fn: Operation, keys: Keys = arcKeys()): Executable {
+  const live = new DataFlowSolver();
+  live.load(new SparseConstantPropagation(keys));
+  live.run(fn);
+  return (anchor) => live.lookup(anchor, keys.executable);
+}
+
+function arcKeys(): Keys {
+  return dataFlowKeys(new IntraproceduralView(), { constantEquals: (a, b) => a === b });
+}
 
 export class BottomUpArcAnalysis extends DenseBackwardAnalysis<ArcFacts, Operation, Block, Region, Value> {
   readonly name = 'arc-bottom-up';
-  constructor(keys: Keys, private readonly model: ArcModel, private readonly strict: boolean) {
+  constructor(keys: Keys, private readonly model: ArcModel, private readonly strict: boolean, private readonly executable: Executable) {
     super(keys, 'arc-bottom-up', rcFactsLattice<Value, Operation>('bottom-up', showValue, showOp));
+  }
+  /** (S) */
+  override dependencies(): [] {
+    return [];
+  }
+  protected override liveFor(_dependent: unknown, anchor: Block | CFGEdge<Block>): boolean {
+    return this.executable(anchor);
+  }
+  /** solve-order.ts (O1): blocks in postorder, each block's ops last first. */
+  override initialize(solver: DataFlowSolver, fn: unknown): void {
+    this.solver = solver;
+    seedInOrder((fn as Operation).regions[0]?.blocks ?? [], false, (b) => {
+      this.visitBlock(b);
+      for (let o = b.last; o; o = o.prev) this.visitOp(o);
+    }, (b) => this.solver.lookup(b.first ?? b, this.key));
   }
   protected exitState(): ArcFacts {
     return EMPTY; // (B6)
@@ -134,21 +191,12 @@ export class BottomUpArcAnalysis extends DenseBackwardAnalysis<ArcFacts, Operati
     const rc = this.model.rcInst(op);
     let facts = updateOthers(this.model, op, after, rc?.root, true, this.strict);
     if (rc?.kind === 'decrement') { // (B1)
-      const m = new Map(facts);
-      m.set(rc.root, { seq: Seq.First, knownSafe: after.has(rc.root), insts: [op], entrance: false });
-      facts = m;
-    } else if (rc?.kind === 'increment' && facts.has(rc.root)) { // (B2)
-      const m = new Map(facts);
-      m.delete(rc.root);
-      facts = m;
+      const s = { seq: Seq.First, knownSafe: after.has(rc.root), insts: [op], entrance: false };
+      facts = facts.set(rc.root, s, this.model.isLocalRoot(rc.root));
+    } else if (rc?.kind === 'increment') { // (B2)
+      facts = facts.delete(rc.root);
     }
-    for (const r of op.results) { // (B7)
-      if (facts.has(r)) {
-        const m = new Map(facts);
-        m.delete(r);
-        facts = m;
-      }
-    }
+    for (const r of op.results) facts = facts.delete(r); // (B7)
     return facts;
   }
 }
@@ -156,33 +204,44 @@ export class BottomUpArcAnalysis extends DenseBackwardAnalysis<ArcFacts, Operati
 export class TopDownArcAnalysis extends DenseForwardAnalysis<ArcFacts, Operation, Block, Region, Value> {
   readonly name = 'arc-top-down';
   private readonly entry: ArcFacts;
-  constructor(keys: Keys, private readonly model: ArcModel, private readonly strict: boolean, fn: Operation) {
+  constructor(
+    keys: Keys, private readonly model: ArcModel, private readonly strict: boolean, fn: Operation, private readonly executable: Executable,
+  ) {
     super(keys, 'arc-top-down', rcFactsLattice<Value, Operation>('top-down', showValue, showOp));
-    const m = new Map<Value, RcState<Operation>>();
-    for (const a of model.ownedArguments(fn)) m.set(a, { seq: Seq.First, knownSafe: false, insts: [], entrance: true }); // (T4)
+    let m = EMPTY;
+    for (const a of model.ownedArguments(fn)) m = m.set(a, { seq: Seq.First, knownSafe: false, insts: [], entrance: true }, model.isLocalRoot(a)); // (T4)
     this.entry = m;
   }
   protected entryState(): ArcFacts {
     return this.entry;
+  }
+  /** (S) */
+  override dependencies(): [] {
+    return [];
+  }
+  protected override liveFor(_dependent: unknown, anchor: Block | CFGEdge<Block>): boolean {
+    return this.executable(anchor);
+  }
+  /** solve-order.ts (O1): blocks in reverse postorder, each block's ops first first. */
+  override initialize(solver: DataFlowSolver, fn: unknown): void {
+    this.solver = solver;
+    seedInOrder((fn as Operation).regions[0]?.blocks ?? [], true, (b) => {
+      this.visitBlock(b);
+      for (let o = b.first; o; o = o.next) this.visitOp(o);
+    }, (b) => this.solver.lookup(b.last ?? b, this.key));
   }
   protected transfer(op: Operation, before: ArcFacts): ArcFacts {
     if (before === null) return null;
     const rc = this.model.rcInst(op);
     let facts = updateOthers(this.model, op, before, rc?.root, false, this.strict);
     if (rc?.kind === 'increment') { // (T1)
-      const m = new Map(facts);
-      m.set(rc.root, { seq: Seq.First, knownSafe: before.get(rc.root)?.seq === Seq.First, insts: [op], entrance: false });
-      facts = m;
-    } else if (rc?.kind === 'decrement' && facts.has(rc.root)) { // (T2)
-      const m = new Map(facts);
-      m.delete(rc.root);
-      facts = m;
+      const s = { seq: Seq.First, knownSafe: before.get(rc.root)?.seq === Seq.First, insts: [op], entrance: false };
+      facts = facts.set(rc.root, s, this.model.isLocalRoot(rc.root));
+    } else if (rc?.kind === 'decrement') { // (T2)
+      facts = facts.delete(rc.root);
     }
-    const ent = this.model.entrances(op); // (T4)
-    if (ent.length) {
-      const m = new Map(facts);
-      for (const r of ent) m.set(r, { seq: Seq.First, knownSafe: false, insts: [], entrance: true });
-      facts = m;
+    for (const r of this.model.entrances(op)) { // (T4)
+      facts = facts.set(r, { seq: Seq.First, knownSafe: false, insts: [], entrance: true }, this.model.isLocalRoot(r));
     }
     return facts;
   }
@@ -195,12 +254,12 @@ export class ArcDataflow {
   private readonly solver = new DataFlowSolver();
 
   constructor(readonly fn: Operation, private readonly model: ArcModel, options: ArcDataflowOptions = {}) {
-    const keys = dataFlowKeys(new IntraproceduralView(), { constantEquals: (a, b) => a === b });
+    const keys = arcKeys();
     const strict = options.strict ?? true;
-    // dead-code analysis decides which branch edges run from the constants it is told about
-    this.solver.load(new SparseConstantPropagation(keys));
-    this.bottomUp = this.solver.load(new BottomUpArcAnalysis(keys, model, strict));
-    this.topDown = this.solver.load(new TopDownArcAnalysis(keys, model, strict, fn));
+    // (S) dead-code analysis decides which branch edges run from the constants it is told about
+    const executable = options.executable ?? solveExecutable(fn, keys);
+    this.bottomUp = this.solver.load(new BottomUpArcAnalysis(keys, model, strict, executable));
+    this.topDown = this.solver.load(new TopDownArcAnalysis(keys, model, strict, fn, executable));
     this.solver.run(fn);
   }
 

@@ -26,8 +26,16 @@
  *              null  (unreached: bottom of the map lattice)
  * (5) A state is code-motion safe unless it reached the last sequence state
  *     (bottom-up MightBeDecremented, top-down MightBeUsed).
+ * (6) A value (`RootStates`) keeps its roots in two persistent maps
+ *     (arc/root-map.ts): `local` roots, whose state only ops naming them can
+ *     change, and `shared` roots, which any op may affect; whoever stores a root
+ *     always puts it in the same part, so the merge (3) and equality are taken
+ *     part by part. An op thus visits the shared part and the roots it names, and
+ *     a merge or comparison of two values derived from one another costs only the
+ *     roots in which they differ (persistent maps share everything else).
  */
 import type { Lattice } from '@lifeline/dataflow';
+import { RootMap } from './root-map.js';
 
 export const enum Seq {
   /** Bottom-up Decremented / top-down Incremented. */
@@ -45,8 +53,60 @@ export interface RcState<I> {
   readonly entrance: boolean;
 }
 
-/** (4) `null` = not reached; a map from RC root to its tracking state; absent = None. */
-export type RcFacts<K, I> = ReadonlyMap<K, RcState<I>> | null;
+/** (6) The tracked roots of one program point, in two parts; an absent root is None. */
+export class RootStates<K, I> implements Iterable<[K, RcState<I>]> {
+  private static readonly EMPTY = new RootStates<never, never>(RootMap.empty(), RootMap.empty());
+
+  constructor(readonly local: RootMap<K, RcState<I>>, readonly shared: RootMap<K, RcState<I>>) {}
+
+  static empty<K, I>(): RootStates<K, I> {
+    return RootStates.EMPTY as RootStates<K, I>;
+  }
+
+  /** A value from entries; `local` says which part a root belongs to (6). */
+  static of<K, I>(entries: Iterable<readonly [K, RcState<I>]>, local: (k: K) => boolean = () => false): RootStates<K, I> {
+    let v = RootStates.empty<K, I>();
+    for (const [k, s] of entries) v = v.set(k, s, local(k));
+    return v;
+  }
+
+  get size(): number {
+    return this.local.size + this.shared.size;
+  }
+
+  get(k: K): RcState<I> | undefined {
+    return this.local.get(k) ?? this.shared.get(k);
+  }
+
+  has(k: K): boolean {
+    return this.get(k) !== undefined;
+  }
+
+  /** These parts, or this value itself when both are unchanged. */
+  with(local: RootMap<K, RcState<I>>, shared: RootMap<K, RcState<I>>): RootStates<K, I> {
+    return local === this.local && shared === this.shared ? this : new RootStates(local, shared);
+  }
+
+  set(k: K, s: RcState<I>, local: boolean): RootStates<K, I> {
+    return local ? this.with(this.local.set(k, s), this.shared) : this.with(this.local, this.shared.set(k, s));
+  }
+
+  delete(k: K): RootStates<K, I> {
+    return this.with(this.local.delete(k), this.shared.delete(k));
+  }
+
+  keys(): K[] {
+    return [...this.local.keys(), ...this.shared.keys()];
+  }
+
+  *[Symbol.iterator](): Iterator<[K, RcState<I>]> {
+    yield* this.local;
+    yield* this.shared;
+  }
+}
+
+/** (4) `null` = not reached; otherwise the tracked roots (6). */
+export type RcFacts<K, I> = RootStates<K, I> | null;
 
 export const BOTTOM_UP_NAMES = ['None', 'Decremented', 'MightBeUsed', 'MightBeDecremented'] as const;
 export const TOP_DOWN_NAMES = ['None', 'Incremented', 'MightBeDecremented', 'MightBeUsed'] as const;
@@ -82,29 +142,18 @@ export function mergeStates<I>(a: RcState<I> | undefined, b: RcState<I> | undefi
   return { seq, knownSafe, insts, entrance: a.entrance };
 }
 
-/** (3)+(4) The merge of two whole values. */
+/** (3)+(4)+(6) The merge of two whole values (mergeStates is idempotent, as root-map (4) needs). */
 export function mergeFacts<K, I>(a: RcFacts<K, I>, b: RcFacts<K, I>): RcFacts<K, I> {
   if (a === null) return b;
   if (b === null || a === b) return a;
-  let out: Map<K, RcState<I>> | undefined;
-  for (const [k, sa] of a) {
-    const m = mergeStates(sa, b.get(k));
-    if (m === sa) continue;
-    out ??= new Map(a);
-    if (m) out.set(k, m);
-    else out.delete(k);
-  }
-  return out ?? a;
+  return a.with(a.local.intersectWith(b.local, mergeStates), a.shared.intersectWith(b.shared, mergeStates));
 }
 
+/** (6) */
 export function factsEqual<K, I>(a: RcFacts<K, I>, b: RcFacts<K, I>): boolean {
   if (a === b) return true;
-  if (a === null || b === null || a.size !== b.size) return false;
-  for (const [k, s] of a) {
-    const t = b.get(k);
-    if (!t || !stateEquals(s, t)) return false;
-  }
-  return true;
+  if (a === null || b === null) return false;
+  return a.local.equals(b.local, stateEquals) && a.shared.equals(b.shared, stateEquals);
 }
 
 export function printState<I>(s: RcState<I> | undefined, names: readonly string[], showInst: (i: I) => string = String): string {

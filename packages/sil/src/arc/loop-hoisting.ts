@@ -8,7 +8,13 @@
  * (1) Loops are natural loops (dataflow's LoopForest), innermost first. A loop
  *     needs a preheader: the header's only predecessor outside the loop, ending in
  *     a `br` to the header. Every exit block (a successor outside the loop) must
- *     have only loop blocks as predecessors (dedicated exits).
+ *     have only loop blocks as predecessors (dedicated exits). The header may take
+ *     block arguments (a counter, a checksum): the preheader's `br` and the
+ *     backedges pass them, and hoisting puts a retain before that `br` and
+ *     releases at the exits without touching them. A root is only hoisted when no
+ *     header argument may reference it (model (12): each is trivial, or its RC
+ *     root cannot alias the root), so the values flowing around the backedge
+ *     carry no reference the pairing (3) does not see.
  * (2) Candidates: for each RC root defined outside the loop, the retains R and
  *     releases D of it inside the loop, not inside an inner loop.
  * (3) Every path from the header to a latch passes exactly one retain of R and
@@ -65,6 +71,14 @@ function clone(like: Operation, operand: Value, before: Operation): Operation {
   return op;
 }
 
+/** (1) `term` is a branch to `header` alone that forwards a value to each header argument (a `br`, not a terminator producing them). */
+function forwardsOnly(term: Operation | null | undefined, header: Block): boolean {
+  const br = term?.def?.spec.branch;
+  if (!term || !br || term.successors.length !== 1 || term.successors[0] !== header) return false;
+  if (br.producedOperands && br.producedOperands(term, 0) > 0) return false;
+  return br.successorOperands(term, 0).length === header.arguments.length;
+}
+
 function isTerminationBlock(b: Block, model: ArcModel): boolean {
   return !!b.terminator && model.isTermination(b.terminator);
 }
@@ -107,6 +121,7 @@ function hoistRoot(
   loop: LoopInfo, preheader: Block, exits: Map<Block, Block[]>, root: Value, R: Operation[], D: Operation[],
   model: ArcModel, res: HoistResult,
 ): boolean {
+  if (loop.header.arguments.some((a) => model.mayReference(a, root))) return false; // (1)
   const rs = new Set(R), ds = new Set(D);
   for (const b of loop.blocks) for (let o = b.first; o; o = o.next) { // (2)+(4)
     if (rs.has(o) || ds.has(o)) continue;
@@ -170,7 +185,7 @@ export function runLoopHoisting(fn: Operation, model: ArcModel, res: HoistResult
     const info: LoopInfo = { blocks: body, header, latches: l.latches.map((i) => blocks[i]!), inner };
     const outsidePreds = header.predecessors().filter((p) => !body.has(p));
     const preheader = outsidePreds[0];
-    if (outsidePreds.length !== 1 || preheader!.terminator?.successors.length !== 1 || preheader!.terminator.operands.length) continue; // (1)
+    if (outsidePreds.length !== 1 || !forwardsOnly(preheader!.terminator, header)) continue; // (1)
     const exits = new Map<Block, Block[]>();
     let dedicated = true;
     for (const b of body) for (const s of b.terminator?.successors ?? []) {

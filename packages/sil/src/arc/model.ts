@@ -22,6 +22,16 @@
  *     root may denote (is_unique): any retain/release pair around it changes what it
  *     reads, so no pair may span it, known safe or not (ARCOptimization.md,
  *     "Uniqueness Check Complications").
+ * (9) `namedRoots(op)`: the RC roots of op's operands, each once.
+ * (10) `isLocalRoot(root)`: for a local root, (3)–(5), (8) and (6) with op's own
+ *      retain/release root are false at every op that does not name it (9).
+ * (11) `affectsUnnamedRoots(op)`: whether (3)–(5), (8), or (6) with op's own
+ *      retain/release root, may be true for some non-local root op does not name.
+ *      When false, op can change the state of no root but those it names; the
+ *      dataflow relies on (10) and (11) to visit only the roots an op may affect.
+ * (12) `mayReference(value, root)`: value may hold a reference to an object the
+ *      root may denote — it is not trivial and its RC root is the root or may
+ *      alias it (6). Loop hoisting lets block arguments that cannot pass.
  */
 import type { Operation, Value } from '@lifeline/ir';
 
@@ -45,4 +55,12 @@ export interface ArcModel {
   isTermination(op: Operation): boolean;
   /** (8) */
   isUniquenessCheck(op: Operation, root: Value): boolean;
+  /** (9) */
+  namedRoots(op: Operation): readonly Value[];
+  /** (10) */
+  isLocalRoot(root: Value): boolean;
+  /** (11) */
+  affectsUnnamedRoots(op: Operation): boolean;
+  /** (12) */
+  mayReference(value: Value, root: Value): boolean;
 }

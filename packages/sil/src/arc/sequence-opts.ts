@@ -7,14 +7,16 @@
  *     optimizer runs on lowered SIL; OSSA's copies and destroys are not paired).
  * (2) Solve both directions, match (arc/matching.ts), delete every deletable set.
  * (3) Repeat while something was deleted: a deleted inner pair can make an outer
- *     pair code-motion safe. At most `max-iterations` rounds (default 8).
+ *     pair code-motion safe. At most `max-iterations` rounds (default 8). The
+ *     executable blocks and edges are solved once per function: deleting
+ *     retains/releases changes no constant and no branch.
  * (4) Statistics: `num-retains-deleted`, `num-releases-deleted`.
  */
 import type { Operation, PassDef } from '@lifeline/ir';
 import { hasFunctionAttribute } from '../sil-access.js';
 import { RCIdentity } from '../rc-identity.js';
 import { SilTypeInfo } from '../sil-type-info.js';
-import { ArcDataflow, type ArcDataflowOptions } from './dataflow.js';
+import { ArcDataflow, solveExecutable, type ArcDataflowOptions } from './dataflow.js';
 import { deletableSets, type MatchedSet } from './matching.js';
 import { SilArcModel } from './sil-model.js';
 
@@ -62,9 +64,10 @@ export function runSequenceOpts(fn: Operation, info: SilTypeInfo, module?: Opera
   const res: SequenceOptsResult = { retainsDeleted: 0, releasesDeleted: 0, rounds: 0 };
   if (isOssa(fn)) return res;
   const model = new SilArcModel(fn, new RCIdentity(fn, info), module);
+  const roundOptions = { ...options, executable: options.executable ?? solveExecutable(fn) };
   while (res.rounds < maxRounds) {
     res.rounds++;
-    const sets = sequenceOptsRound(fn, model, options);
+    const sets = sequenceOptsRound(fn, model, roundOptions);
     if (!sets.length) break;
     for (const s of sets) {
       res.retainsDeleted += s.increments.length;

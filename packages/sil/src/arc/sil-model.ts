@@ -35,6 +35,15 @@
  *     `[readnone]` or `[releasenone]`, which we read as "leaves reference counts
  *     alone": no release and no uniqueness check). There are no globals in the
  *     subset, so a callee reaches only what its arguments reach.
+ * (10) Locality as model (10): by (3)–(9) a local root is only ever compared with
+ *      the roots of op's operands, and no other root aliases it.
+ * (11) model (11) is answered by asking (4), (6), (7), (9) and mayAlias with the
+ *      op's retain/release root about a stand-in for "a non-local root op does not
+ *      name": the answers above depend on such a root only through `mayAlias`
+ *      (true for every non-local root) and `locals` (false), so the stand-in gets
+ *      exactly the answer every such root gets.
+ * (12) model (12): a value of a trivial SIL type (integers, …) references
+ *      nothing; any other value may reference what its RC root may alias.
  */
 import { hasTrait, StringAttr, type MemoryEffect, type Operation, type Value } from '@lifeline/ir';
 import { functionRefName, hasFunctionAttribute } from '../sil-access.js';
@@ -77,8 +86,20 @@ function calleeName(v: Value | undefined): string | undefined {
   return def?.name === 'sil.function_ref' ? functionRefName(def) : undefined;
 }
 
+interface OpFacts {
+  rc?: RcInst | null;
+  named?: readonly Value[];
+  unnamed?: boolean;
+}
+
+/** (11) The stand-in root: not a value of any function, never local, never named. */
+const UNNAMED_ROOT = Object.freeze({}) as unknown as Value;
+
 export class SilArcModel implements ArcModel {
-  private readonly rc = new Map<Operation, RcInst | null>();
+  /** What is known of each op asked about: one table, and the last op kept at hand (the dataflow asks several questions of one op in a row). */
+  private readonly ops = new Map<Operation, OpFacts>();
+  private lastOp: Operation | undefined;
+  private lastFacts: OpFacts | undefined;
   private readonly locals = new Set<Value>();
   private readonly calleeCache = new Map<string, boolean>();
   private readonly uniquenessCache = new Map<string, boolean>();
@@ -116,15 +137,23 @@ export class SilArcModel implements ArcModel {
     return true;
   }
 
+  private factsOf(op: Operation): OpFacts {
+    if (op === this.lastOp) return this.lastFacts!;
+    let f = this.ops.get(op);
+    if (!f) this.ops.set(op, (f = {}));
+    this.lastOp = op;
+    this.lastFacts = f;
+    return f;
+  }
+
   rcInst(op: Operation): RcInst | undefined {
-    let r = this.rc.get(op);
-    if (r === undefined) {
+    const f = this.factsOf(op);
+    if (f.rc === undefined) {
       const kind = classify(op);
       const operand = op.operands[0]?.value;
-      r = kind && operand ? { kind, operand, root: this.rcid.root(operand) } : null;
-      this.rc.set(op, r);
+      f.rc = kind && operand ? { kind, operand, root: this.rcid.root(operand) } : null;
     }
-    return r ?? undefined;
+    return f.rc ?? undefined;
   }
 
   /** (2) */
@@ -149,12 +178,42 @@ export class SilArcModel implements ArcModel {
     return out;
   }
 
+  /** (10) */
   isLocalRoot(root: Value): boolean {
     return this.locals.has(root);
   }
 
+  /** Model (9). */
+  namedRoots(op: Operation): readonly Value[] {
+    const f = this.factsOf(op);
+    if (!f.named) {
+      const roots = new Set<Value>();
+      for (const v of op.operandValues()) roots.add(this.rcid.root(v));
+      f.named = [...roots];
+    }
+    return f.named;
+  }
+
+  /** (11) */
+  affectsUnnamedRoots(op: Operation): boolean {
+    const f = this.factsOf(op);
+    if (f.unnamed === undefined) {
+      const rc = this.rcInst(op);
+      const u = UNNAMED_ROOT;
+      f.unnamed = (!!rc && this.mayAlias(rc.root, u)) || this.isUniquenessCheck(op, u) || this.mayDecrement(op, u) ||
+        this.mayUse(op, u) || this.mayGuaranteedUse(op, u);
+    }
+    return f.unnamed;
+  }
+
   mayAlias(a: Value, b: Value): boolean {
     return a === b || (!this.locals.has(a) && !this.locals.has(b));
+  }
+
+  /** (12) */
+  mayReference(value: Value, root: Value): boolean {
+    if (value.type instanceof SilType && this.rcid.info.isTrivial(value.type)) return false;
+    return this.mayAlias(this.rcid.root(value), root);
   }
 
   /** (5) */
