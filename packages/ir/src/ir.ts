@@ -97,9 +97,11 @@ const NO_TYPES: readonly Type[] = Object.freeze([]);
 const NO_REGIONS: readonly Region[] = Object.freeze([]);
 
 export class Operation {
-  /** @internal Position in the block, valid while `parent.orderEpoch === orderEpoch` (see Block.order). */
+  /**
+   * @internal Position in the block, valid while the block's order is (see
+   * Block.order). One field: every op of a large module carries it.
+   */
   orderIndex = 0;
-  orderEpoch = -1;
   /**
    * @internal Slot in the greedy driver's worklist (its own check decides whether
    * the op is still there): a field is much cheaper than a Map of every op.
@@ -325,8 +327,6 @@ function adopt(init: Iterable<readonly [string, Attribute]> | undefined): Map<st
   return m.size ? m : undefined;
 }
 
-let nextOrderEpoch = 0;
-
 let lastMark = 0;
 /** @internal A value of `Operation.mark` that no op carries yet. */
 export function nextMark(): number {
@@ -335,8 +335,7 @@ export function nextMark(): number {
 
 export class Block {
   parent: Region | null = null;
-  /** @internal Bumped whenever ops are inserted or removed, invalidating order indices. */
-  private orderEpoch = nextOrderEpoch++;
+  /** @internal Cleared whenever ops are inserted or removed, invalidating order indices. */
   private orderValid = false;
   arguments: BlockArgument[] = [];
   first: Operation | null = null;
@@ -372,12 +371,8 @@ export class Block {
   /** Position of `op` in this block, O(1) amortized (numbered once per change of the block). */
   order(op: Operation): number {
     if (!this.orderValid) {
-      this.orderEpoch = nextOrderEpoch++;
       let i = 0;
-      for (let o = this.first; o; o = o.next) {
-        o.orderIndex = i++;
-        o.orderEpoch = this.orderEpoch;
-      }
+      for (let o = this.first; o; o = o.next) o.orderIndex = i++;
       this.orderValid = true;
     }
     return op.orderIndex;
