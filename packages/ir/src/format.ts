@@ -376,7 +376,7 @@ class FormatParser {
     if (ctx.allRegions) state.regions.push(...ctx.allRegions);
     for (const s of this.def.spec.successors ?? []) state.successors.push(...(ctx.successors.get(s.name) ?? []));
     for (const a of this.defaulted) {
-      if (!state.getAttr(a.name)) state.properties.set(a.name, a.default!);
+      if (!state.getAttr(a.name)) state.setProperty(a.name, a.default!);
     }
   }
 

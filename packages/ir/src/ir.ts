@@ -85,6 +85,11 @@ export interface OperationInit {
   operands?: readonly Value[];
   resultTypes?: readonly Type[];
   properties?: Iterable<readonly [string, Attribute]>;
+  /**
+   * @internal Inherent attributes as a flat [name, value, …] list with distinct
+   * names (the parser's form), adopted like a Map; used instead of `properties`.
+   */
+  propList?: PropList;
   attributes?: Iterable<readonly [string, Attribute]>;
   successors?: readonly Block[];
   regions?: number | readonly Region[];
@@ -142,7 +147,8 @@ export class Operation {
       : regions.length ? [...regions] : (NO_REGIONS as Region[]);
     for (const r of this.regions) r.parentOp = this;
     // Maps handed over by the parser are adopted, not copied.
-    this.props = compact(adopt(init.properties));
+    const list = init.propList;
+    this.props = list ? (list.length > 8 ? listToMap(list) : list) : compact(adopt(init.properties));
     this.attrs = adopt(init.attributes);
     this.loc = init.loc ?? UnknownLoc.instance;
   }
@@ -308,7 +314,13 @@ function makeResult(this: Operation, t: Type, i: number): OpResult {
  * byte of new IR is copied by the young-generation GC. Maps larger than a few
  * entries stay Maps.
  */
-type PropList = (string | Attribute)[];
+export type PropList = (string | Attribute)[];
+
+function listToMap(p: PropList): Map<string, Attribute> {
+  const m = new Map<string, Attribute>();
+  for (let i = 0; i < p.length; i += 2) m.set(p[i] as string, p[i + 1] as Attribute);
+  return m;
+}
 
 function compact(m: Map<string, Attribute> | undefined): Map<string, Attribute> | PropList | undefined {
   if (!m || m.size > 4) return m;
