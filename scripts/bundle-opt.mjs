@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // Bundles the lifeline-opt binary (apps/lifeline-opt/dist/cli.js and the packages it
-// imports) into apps/lifeline-opt/dist/bundle/, run by `pnpm build` after `tsc -b`.
+// imports) into one CommonJS file, apps/lifeline-opt/dist/bundle/cli.cjs, run by
+// `pnpm build` after `tsc -b`.
 //
 // Why: Node resolves, reads and compiles every ES module file on start-up; one
-// file (plus a lazily loaded chunk for the pass packages) starts noticeably
-// faster, which counts for the many short runs of the test suite and for the
-// parse/print benchmark against mlir-opt-19.
+// file starts noticeably faster, which counts for the many short runs of the test
+// suite and for the parse/print benchmark against mlir-opt-19. CommonJS rather
+// than ESM because bin/lifeline-opt.js compiles it with `vm.Script`, whose V8 code
+// cache (Node 20 has no module compile cache) skips most of that compilation on
+// later runs. The pass packages are still initialised only when a pass may run:
+// esbuild turns cli.ts's `import('./passes.js')` into a call of a lazy module
+// initialiser.
 //
 // The bundle is an optimisation only: bin/lifeline-opt.js uses it while it is
 // newer than every file it was built from (inputs.json), and the per-file
@@ -31,12 +36,10 @@ mkdirSync(out, { recursive: true });
 const result = await esbuild.build({
   entryPoints: [join(app, 'dist', 'cli.js')],
   bundle: true,
-  // The pass packages stay a separate chunk, loaded only when a pass may run (cli.ts).
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  outdir: out,
+  outfile: join(out, 'cli.cjs'),
   metafile: true,
   logLevel: 'warning',
 });

@@ -56,6 +56,14 @@ class GroupTable<V> {
     const i = this.names.indexOf(name);
     return i >= 0 ? this.slots[i] : this.extra?.get(name);
   }
+  /** The slot of the definition's group at `i` (what `get` finds by that group's name). */
+  at(i: number): V | undefined {
+    return this.slots[i];
+  }
+  setAt(i: number, v: V): void {
+    if (this.slots[i] === undefined) this.size++;
+    this.slots[i] = v;
+  }
   has(name: string): boolean {
     return this.get(name) !== undefined;
   }
@@ -105,6 +113,14 @@ class FormatParser {
   /** Operand and result groups, and which are results (for type inference). */
   private readonly groups: ValueSpec[];
   private readonly groupNames: string[];
+  /**
+   * Per operand (result) spec, its slot in the group tables: the index of the
+   * first group of its name, the slot a lookup by name finds. The per-op loops
+   * below read slots by index instead of searching the name list each time.
+   */
+  private readonly operandSlots: number[];
+  private readonly resultSlots: number[];
+  private readonly groupSlots: number[];
   private readonly resultNames: Set<string>;
   private readonly sameType: boolean;
   /** SameOperandsAndResultType, every group single and without an inference rule. */
@@ -116,6 +132,9 @@ class FormatParser {
   constructor(readonly def: OpDef, readonly elems: Elem[]) {
     this.groups = [...(def.spec.operands ?? []), ...(def.spec.results ?? [])];
     this.groupNames = this.groups.map((g) => g.name);
+    this.groupSlots = this.groupNames.map((n) => this.groupNames.indexOf(n));
+    this.operandSlots = (def.spec.operands ?? []).map((g) => this.groupNames.indexOf(g.name));
+    this.resultSlots = (def.spec.results ?? []).map((g) => this.groupNames.indexOf(g.name));
     this.sameType = def.has('SameOperandsAndResultType');
     this.sameTypeOnly = this.sameType && this.groups.every((g) => !g.infer && (g.arity ?? 'single') === 'single');
     this.resultNames = new Set((def.spec.results ?? []).map((r) => r.name));
@@ -262,15 +281,17 @@ class FormatParser {
       this.assignTypes(ctx, t, types);
       return;
     }
-    const specs = t.kind === 'operand' ? this.def.spec.operands : this.def.spec.results;
-    const spec = specs!.find((s) => s.name === t.name)!;
-    const arity = spec.arity ?? 'single';
+    const specs = (t.kind === 'operand' ? this.def.spec.operands : this.def.spec.results)!;
+    // A loop rather than `find`: no closure per parsed op.
+    let spec: ValueSpec | undefined;
+    for (let i = 0; i < specs.length && !spec; i++) if (specs[i]!.name === t.name) spec = specs[i];
+    const arity = spec!.arity ?? 'single';
     const start = p.offset;
     let types: Type[];
     if (arity === 'single') types = [p.parseType()];
     else if (arity === 'optional') types = p.atType() ? [p.parseType()] : [];
     else types = p.atType() ? p.parseTypeList() : [];
-    if (spec.typeKind && !types.every(spec.typeKind)) {
+    if (spec!.typeKind && !types.every(spec!.typeKind)) {
       p.error(`custom op '${this.def.name}' invalid kind of type specified`, start);
     }
     this.assignTypes(ctx, t, types);
@@ -320,13 +341,15 @@ class FormatParser {
       state.operands = p.resolveOperands(ctx.allOperands, ctx.allOperandTypes ?? [], offset);
     } else {
       // Arrays of the final size: pushing onto `[]` reserves 17 slots per op.
+      const slots = this.operandSlots;
       let n = 0;
-      for (const s of specOps) n += ctx.operands(s.name).length;
+      for (let g = 0; g < specOps.length; g++) n += (ctx.operandRefs.at(slots[g]!) ?? NO_OPERANDS).length;
       const operands = state.operands.length ? state.operands : new Array<Value>(n);
       let at = state.operands.length ? state.operands.length : 0;
-      for (const s of specOps) {
-        const us = ctx.operands(s.name);
-        const types = ctx.types.get(s.name) ?? [];
+      for (let g = 0; g < specOps.length; g++) {
+        const s = specOps[g]!;
+        const us = ctx.operandRefs.at(slots[g]!) ?? NO_OPERANDS;
+        const types = ctx.types.at(slots[g]!) ?? [];
         const ts = types.length === us.length ? types : us.length && types.length === 1 && (s.arity ?? 'single') === 'variadic' && s.sharedType ? us.map(() => types[0]!) : types;
         if (ts.length !== us.length) p.error(`${us.length} operands present, but expected ${ts.length}`, offset);
         for (let i = 0; i < us.length; i++) operands[at++] = p.resolveOperand(us[i]!, ts[i]!);
@@ -336,7 +359,7 @@ class FormatParser {
     }
     if (!state.types.length && specRes.length === 1) {
       // One result group (the common case): its type list is the op's.
-      state.types = ctx.types.get(specRes[0]!.name) ?? state.types;
+      state.types = ctx.types.at(this.resultSlots[0]!) ?? state.types;
     } else {
       for (const s of specRes) {
         const ts = ctx.types.get(s.name);
@@ -353,7 +376,7 @@ class FormatParser {
     if (ctx.allRegions) state.regions.push(...ctx.allRegions);
     for (const s of this.def.spec.successors ?? []) state.successors.push(...(ctx.successors.get(s.name) ?? []));
     for (const a of this.defaulted) {
-      if (!state.getAttr(a.name)) state.properties.set(a.name, a.default!);
+      if (!state.getAttr(a.name)) state.setProperty(a.name, a.default!);
     }
   }
 
@@ -361,20 +384,22 @@ class FormatParser {
     const specs = this.groups;
     const isResult = this.resultNames;
     const known = (name: string): Type[] | undefined => ctx.types.get(name);
+    const slots = this.groupSlots;
     let missing = false;
-    for (let i = 0; i < specs.length && !missing; i++) missing = !ctx.types.has(specs[i]!.name);
+    for (let i = 0; i < specs.length && !missing; i++) missing = ctx.types.at(slots[i]!) === undefined;
     if (!missing) return;
     if (this.sameTypeOnly) {
       // SameOperandsAndResultType without rules of its own (the arith binary ops):
       // every missing group takes the first known type, what the rounds below give.
       let any: Type | undefined;
-      for (let i = 0; i < specs.length && !any; i++) any = known(specs[i]!.name)?.[0];
+      for (let i = 0; i < specs.length && !any; i++) any = ctx.types.at(slots[i]!)?.[0];
       if (any) {
-        for (const s of specs) {
-          if (known(s.name)) continue;
-          const arr = new Array<Type>(isResult.has(s.name) ? 1 : ctx.operands(s.name).length);
+        for (let i = 0; i < specs.length; i++) {
+          const s = specs[i]!;
+          if (ctx.types.at(slots[i]!)) continue;
+          const arr = new Array<Type>(isResult.has(s.name) ? 1 : (ctx.operandRefs.at(slots[i]!) ?? NO_OPERANDS).length);
           for (let k = 0; k < arr.length; k++) arr[k] = any;
-          ctx.types.set(s.name, arr);
+          ctx.types.setAt(slots[i]!, arr);
         }
         return;
       }

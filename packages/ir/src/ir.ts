@@ -85,6 +85,11 @@ export interface OperationInit {
   operands?: readonly Value[];
   resultTypes?: readonly Type[];
   properties?: Iterable<readonly [string, Attribute]>;
+  /**
+   * @internal Inherent attributes as a flat [name, value, …] list with distinct
+   * names (the parser's form), adopted like a Map; used instead of `properties`.
+   */
+  propList?: PropList;
   attributes?: Iterable<readonly [string, Attribute]>;
   successors?: readonly Block[];
   regions?: number | readonly Region[];
@@ -97,9 +102,11 @@ const NO_TYPES: readonly Type[] = Object.freeze([]);
 const NO_REGIONS: readonly Region[] = Object.freeze([]);
 
 export class Operation {
-  /** @internal Position in the block, valid while `parent.orderEpoch === orderEpoch` (see Block.order). */
+  /**
+   * @internal Position in the block, valid while the block's order is (see
+   * Block.order). One field: every op of a large module carries it.
+   */
   orderIndex = 0;
-  orderEpoch = -1;
   /**
    * @internal Slot in the greedy driver's worklist (its own check decides whether
    * the op is still there): a field is much cheaper than a Map of every op.
@@ -140,7 +147,8 @@ export class Operation {
       : regions.length ? [...regions] : (NO_REGIONS as Region[]);
     for (const r of this.regions) r.parentOp = this;
     // Maps handed over by the parser are adopted, not copied.
-    this.props = compact(adopt(init.properties));
+    const list = init.propList;
+    this.props = list ? (list.length > 8 ? listToMap(list) : list) : compact(adopt(init.properties));
     this.attrs = adopt(init.attributes);
     this.loc = init.loc ?? UnknownLoc.instance;
   }
@@ -306,7 +314,13 @@ function makeResult(this: Operation, t: Type, i: number): OpResult {
  * byte of new IR is copied by the young-generation GC. Maps larger than a few
  * entries stay Maps.
  */
-type PropList = (string | Attribute)[];
+export type PropList = (string | Attribute)[];
+
+function listToMap(p: PropList): Map<string, Attribute> {
+  const m = new Map<string, Attribute>();
+  for (let i = 0; i < p.length; i += 2) m.set(p[i] as string, p[i + 1] as Attribute);
+  return m;
+}
 
 function compact(m: Map<string, Attribute> | undefined): Map<string, Attribute> | PropList | undefined {
   if (!m || m.size > 4) return m;
@@ -325,8 +339,6 @@ function adopt(init: Iterable<readonly [string, Attribute]> | undefined): Map<st
   return m.size ? m : undefined;
 }
 
-let nextOrderEpoch = 0;
-
 let lastMark = 0;
 /** @internal A value of `Operation.mark` that no op carries yet. */
 export function nextMark(): number {
@@ -335,8 +347,7 @@ export function nextMark(): number {
 
 export class Block {
   parent: Region | null = null;
-  /** @internal Bumped whenever ops are inserted or removed, invalidating order indices. */
-  private orderEpoch = nextOrderEpoch++;
+  /** @internal Cleared whenever ops are inserted or removed, invalidating order indices. */
   private orderValid = false;
   arguments: BlockArgument[] = [];
   first: Operation | null = null;
@@ -372,12 +383,8 @@ export class Block {
   /** Position of `op` in this block, O(1) amortized (numbered once per change of the block). */
   order(op: Operation): number {
     if (!this.orderValid) {
-      this.orderEpoch = nextOrderEpoch++;
       let i = 0;
-      for (let o = this.first; o; o = o.next) {
-        o.orderIndex = i++;
-        o.orderEpoch = this.orderEpoch;
-      }
+      for (let o = this.first; o; o = o.next) o.orderIndex = i++;
       this.orderValid = true;
     }
     return op.orderIndex;

@@ -10,6 +10,7 @@ import { DiagnosticError, SourceLoc, diag } from './diagnostics.js';
 import { Block, BlockArgument, Region, Value } from './ir.js';
 import { Tok } from './lexer.js';
 import type { Location } from './location.js';
+import type { PropList } from './ir.js';
 import type { OpDef } from './opdef.js';
 import { AttrTypeParser } from './parse-attr-type.js';
 import type { Type } from './types.js';
@@ -35,7 +36,10 @@ export class OperationState {
   regions: Region[] = [];
   successors: Block[] = [];
   // Most ops have no attributes of one kind or the other: the maps are made on first use.
-  private props: Map<string, Attribute> | undefined;
+  // Inherent attributes set through setProperty/addAttr start as a flat [name, value, …]
+  // list, the form Operation keeps them in (see PropList in ir.ts): half the ops of a
+  // module carry one or two, and a Map made per op only to be flattened is garbage.
+  private props: Map<string, Attribute> | PropList | undefined;
   private attrs: Map<string, Attribute> | undefined;
   constructor(readonly name: string, readonly def: OpDef | undefined, public loc: Location) {}
   /** Where the op's name was spelled (MLIR's getNameLoc), for custom parsers' errors. */
@@ -43,21 +47,52 @@ export class OperationState {
     return this.loc instanceof SourceLoc ? this.loc.offset : undefined;
   }
   get properties(): Map<string, Attribute> {
-    return (this.props ??= new Map());
+    const p = this.props;
+    if (p instanceof Map) return p;
+    const m = new Map<string, Attribute>();
+    if (p) for (let i = 0; i < p.length; i += 2) m.set(p[i] as string, p[i + 1] as Attribute);
+    return (this.props = m);
   }
   get attributes(): Map<string, Attribute> {
     return (this.attrs ??= new Map());
   }
   /** The maps if they were made (for building the op without empty maps). */
-  get propertiesIfAny(): Map<string, Attribute> | undefined { return this.props; }
+  get propertiesIfAny(): Map<string, Attribute> | undefined { return this.props ? this.properties : undefined; }
   get attributesIfAny(): Map<string, Attribute> | undefined { return this.attrs; }
+  /** @internal The inherent attributes as kept (a Map or a flat list), for createOperation. */
+  get propertyStore(): Map<string, Attribute> | PropList | undefined { return this.props; }
+  /** `properties.set(name, a)` without making the Map. */
+  setProperty(name: string, a: Attribute): void {
+    const p = this.props;
+    if (p instanceof Map) {
+      p.set(name, a);
+      return;
+    }
+    if (!p) {
+      this.props = [name, a];
+      return;
+    }
+    for (let i = 0; i < p.length; i += 2) {
+      if (p[i] === name) {
+        p[i + 1] = a;
+        return;
+      }
+    }
+    p.push(name, a);
+  }
   /** Inherent attributes become properties, as in MLIR. */
   addAttr(name: string, a: Attribute): void {
-    if (this.def?.isInherent(name)) this.properties.set(name, a);
+    if (this.def?.isInherent(name)) this.setProperty(name, a);
     else this.attributes.set(name, a);
   }
   getAttr(name: string): Attribute | undefined {
-    return this.props?.get(name) ?? this.attrs?.get(name);
+    return this.getProperty(name) ?? this.attrs?.get(name);
+  }
+  private getProperty(name: string): Attribute | undefined {
+    const p = this.props;
+    if (p instanceof Map) return p.get(name);
+    if (p) for (let i = 0; i < p.length; i += 2) if (p[i] === name) return p[i + 1] as Attribute;
+    return undefined;
   }
   addRegion(r = new Region()): Region {
     this.regions.push(r);
@@ -294,7 +329,7 @@ export abstract class SsaParser extends AttrTypeParser {
     if ((this.tok as Tok) !== Tok.LBrace) this.error("expected '{' to start properties");
     this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
       const [k, v] = this.parseNamedAttr();
-      state.properties.set(k, v);
+      state.setProperty(k, v);
     });
     this.expect(Tok.Greater, "expected '>' to close properties");
   }

@@ -316,7 +316,7 @@ export class Parser extends SsaParser {
     state.types = [...fnType.results];
     // Default-valued properties exist even when the generic form leaves them out (as in MLIR).
     for (const a of def?.spec.attributes ?? []) {
-      if (a.default && !state.getAttr(a.name)) state.properties.set(a.name, a.default);
+      if (a.default && !state.getAttr(a.name)) state.setProperty(a.name, a.default);
     }
     const op = this.createOperation(state);
     this.parseTrailingLocation(op);
@@ -381,10 +381,12 @@ export class Parser extends SsaParser {
   }
 
   createOperation(state: OperationState): Operation {
+    const props = state.propertyStore;
     const op = new Operation({
       // The definition's name is one shared string; the parsed spelling is a slice per op.
       name: state.def?.name ?? state.name, def: state.def, operands: state.operands, resultTypes: state.types,
-      properties: state.propertiesIfAny, attributes: state.attributesIfAny, successors: state.successors,
+      properties: props instanceof Map ? props : undefined, propList: props instanceof Map ? undefined : props,
+      attributes: state.attributesIfAny, successors: state.successors,
       regions: state.regions, loc: state.loc,
     });
     return op;
@@ -392,7 +394,7 @@ export class Parser extends SsaParser {
 
   /** Sets `operandSegmentSizes` for ops with several variadic operand groups. */
   setSegmentSizes(state: OperationState, sizes: readonly number[], name = 'operandSegmentSizes'): void {
-    state.properties.set(name, new DenseArrayAttr(I32, sizes));
+    state.setProperty(name, new DenseArrayAttr(I32, sizes));
   }
 }
 
