@@ -6,7 +6,9 @@
 // through --buffer-deallocation-pipeline: lifeline-run runs the input and both tools'
 // outputs and compares results, memory errors and runtime deallocation work. FIR examples
 // (`.fir`) are checked the same way against fir-opt-19, with the FIR alias test passes,
-// and show what the escape analysis says of their locals. Last, the Solidity benchmarks
+// and show what the escape analysis says of their locals. SIL examples (`.sil`) go through
+// --arc-sequence-opts and --arc-loop-hoisting and run before and after in lifeline-sil-run:
+// same trace, results and frees, and the retains / releases executed. Last, the Solidity benchmarks
 // (bench/sol) compiled by lifeline-sol (lifetime passes on and off) and by solc (viaIR and
 // legacy, optimizer on) run on the in-process EVM: results must be identical, and the gas /
 // peak-memory table with the live-bytes lower bound is printed.
@@ -94,8 +96,26 @@ for (const name of readdirSync(join(root, 'examples')).filter((f) => /\.(mlir|fi
   });
 }
 console.table(rows);
+
+/** A SIL example through the ARC passes, run before and after (same output and frees required). */
+const silRun = join(root, 'node_modules', '.bin', 'lifeline-sil-run');
+const silRows = [];
+for (const name of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.sil')).sort()) {
+  const file = join(root, 'examples', name);
+  const optimized = join(scratch, name);
+  console.log(`\n// ===== lifeline-opt examples/${name} --arc-sequence-opts --arc-loop-hoisting =====`);
+  const o = spawnSync(opt, [file, '--arc-sequence-opts', '--arc-loop-hoisting', '-o', optimized], { encoding: 'utf8' });
+  if (o.status === 0) process.stdout.write(readFileSync(optimized, 'utf8'));
+  const exec = (f) => spawnSync(silRun, [f, '--args', '4', '--frees'], { encoding: 'utf8' });
+  const counts = (r) => /rc: retains=(\d+) releases=(\d+)/.exec(r.stderr)?.slice(1).join(' / ') ?? '?';
+  const before = exec(file);
+  const after = o.status === 0 ? exec(optimized) : undefined;
+  const same = !!after && before.status === 0 && after.status === 0 && after.stdout === before.stdout;
+  silRows.push({ example: name, exit: o.status, 'same trace, result, frees': same ? 'yes' : 'NO', 'retains / releases before': counts(before), after: after ? counts(after) : '-' });
+}
+console.table(silRows);
 console.log('\n// ===== Solidity benchmarks: lifeline-sol (lifetime on / off) next to solc and the live-bytes lower bound (node bench/sol-lifetime.mjs --sizes 10,100) =====');
 const sol = spawnSync(process.execPath, [join(root, 'bench', 'sol-lifetime.mjs'), '--sizes', '10,100'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 process.stdout.write(sol.stdout);
 if (rows.some((r) => r.exit !== 0 || r['round trip via the oracle'] === 'DIFFERS' || r['analyses vs the oracle'].includes('DIFFERS') ||
-  r['dealloc pipeline'] === 'WRONG') || sol.status !== 0) process.exit(1);
+  r['dealloc pipeline'] === 'WRONG') || silRows.some((r) => r.exit !== 0 || r['same trace, result, frees'] !== 'yes') || sol.status !== 0) process.exit(1);
