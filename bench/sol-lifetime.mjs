@@ -15,7 +15,9 @@
 // with --check also when a target does not hold.
 //
 //   node bench/sol-lifetime.mjs [--sizes 10,100,1000] [--only Contract[.fn]] [--check]
-//                               [--reference FILE] [--json FILE]
+//                               [--dir DIR] [--reference FILE] [--json FILE]
+// --dir measures the contracts of another folder (each file C.sol holds contract C; its
+// functions taking one uint256 are the calls), e.g. your own memory-heavy contracts.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +31,8 @@ const SIZES = cliSizes(args);
 const ONLY = opt('--only', undefined);
 const JSON_OUT = opt('--json', undefined);
 const CHECK = args.includes('--check');
-const REFERENCE = opt('--reference', join(here, 'sol', 'README.md'));
+const DIR = opt('--dir', join(here, 'sol'));
+const REFERENCE = opt('--reference', join(DIR, 'README.md'));
 const TARGET = { n: 1000, geomean: 0.8, maxRatio: 1.02, memOverLB: 1.25, offBar: 1.1 };
 
 /** The reference table (`| C.fn | gas | peak | lower bound |`) of the benchmarks' README. */
@@ -47,7 +50,7 @@ const ratio = (a, b) => (a === undefined || b === undefined ? undefined : a / b)
 const fx = (r, d = 3) => (r === undefined ? '–' : r.toFixed(d));
 
 async function main() {
-  const rows = await measure({ sizes: SIZES, only: ONLY, lowerBound: true });
+  const rows = await measure({ sizes: SIZES, only: ONLY, lowerBound: true, dir: DIR });
   console.log('solc 0.8.37 (optimizer on, 200 runs), @ethereumjs/evm 10 Osaka; gas = execution gas, peak = memoryWordCount × 32;');
   console.log('live-bytes LB measured on solc viaIR\'s run; "same" = lifeline on and off give solc viaIR\'s return / revert data and logs\n');
   console.log('| call | n | result | gas on | gas off | gas viaIR | gas legacy | on / viaIR | peak on | peak off | peak viaIR | peak legacy | live-bytes LB | peak on / LB | same |');

@@ -43,21 +43,21 @@ function compile(key, sources, contract) {
 const sameResult = (a, b) =>
   a.success === b.success && a.returnData === b.returnData && a.revertData === b.revertData && JSON.stringify(a.logs) === JSON.stringify(b.logs);
 
-/** Contracts of bench/sol (name = file name), optionally filtered by `only` (`C` or `C.fn`). */
-export function benchContracts(only) {
-  return readdirSync(BENCH_DIR)
+/** Contracts of `dir` (default bench/sol; name = file name), optionally filtered by `only` (`C` or `C.fn`). */
+export function benchContracts(only, dir = BENCH_DIR) {
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.sol'))
     .sort()
     .map((f) => ({ file: f, contract: basename(f, '.sol') }))
     .filter((c) => !only || only.split('.')[0] === c.contract);
 }
 
-export async function measure({ sizes, only, compilers = ALL_COMPILERS, lowerBound = false }) {
+export async function measure({ sizes, only, compilers = ALL_COMPILERS, lowerBound = false, dir = BENCH_DIR }) {
   const keys = ['viaIR', ...compilers.filter((k) => k !== 'viaIR')]; // viaIR is the reference
   const tracer = lowerBound ? await liveBytesTracer() : undefined;
   const rows = [];
-  for (const { file, contract } of benchContracts(only)) {
-    const sources = { [file]: readFileSync(join(BENCH_DIR, file), 'utf8') };
+  for (const { file, contract } of benchContracts(only, dir)) {
+    const sources = { [file]: readFileSync(join(dir, file), 'utf8') };
     const sides = Object.fromEntries(keys.map((k) => [k, compile(k, sources, contract)]));
     if (sides.viaIR.error) throw new Error(`${file}: solc viaIR failed: ${sides.viaIR.error}`);
     const iface = new Interface(sides.viaIR.abi);

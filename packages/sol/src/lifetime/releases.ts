@@ -28,10 +28,9 @@
  * memory-safe or reads 0x40, a call to a function that may run such assembly, an op we
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
-import { Builder, Registry, UnitAttr, type Block, type SymbolTableCollection, type CreateOptions, type Operation, type Value } from '@lifeline/ir';
+import { UnitAttr, type Block, type SymbolTableCollection, type Operation, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
-import { solDialect } from '../sol.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
 
