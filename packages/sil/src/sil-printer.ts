@@ -24,7 +24,8 @@
  * (3) Ops that are not SIL instructions (other dialects) are an error, not silently dropped.
  */
 import { ArrayAttr, DictionaryAttr, StringAttr, TypeAttr, type Attribute, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
-import { SIL_SYNTAX, type InstPrinter } from './sil-syntax.js';
+import type { InstPrinter } from './sil-syntax.js';
+import { SIL_SYNTAX } from './sil-syntax-ext.js';
 import { SilType } from './sil-types.js';
 
 function strs(a: Attribute | undefined): string[] {
