@@ -9,11 +9,14 @@
  *     end_access read and write their address (an access scope orders memory operations).
  * (3) copy_addr reads its source and writes its destination; it retains the copied value
  *     (unknown RefCount write); `[take]` also writes the source; without `[init]` it destroys
- *     the old destination value (a release: a free and a deinit's unknown write).
+ *     the old destination value (a release of an unknown object: an unknown RefCount write,
+ *     a free of no named value and a deinit's unknown write).
  *     destroy_addr releases the value at its address the same way.
- * (4) unowned_retain / strong_retain_unowned / unowned_release read and write the operand's
- *     reference counts; unowned_release may free the object's memory. autorelease_value
- *     is a release deferred to the autorelease pool: treated as a decrement.
+ * (4) unowned_retain / unowned_release read and write the operand's unowned count (resource
+ *     UnownedRefCount), unowned_release may free the object's memory; strong_retain_unowned
+ *     also reads the strong count (a use, not a pairable retain); autorelease_value reads
+ *     the count and writes the autorelease pool (its release happens at the pool's drain).
+ * (1') A captured argument of an escaping partial_apply is consumed: a `free` of it.
  * (5) unchecked_take_enum_data_addr and inject_enum_addr write the enum's memory; select_enum
  *     and the casts are pure; alloc_global has unknown effects (none declared).
  * (6) Terminators: try_apply is a call whose normal/error block arguments it produces;
@@ -21,6 +24,7 @@
  */
 import { defineOp, type BranchInterface, type MemoryEffect, type OpSpec, type Operation, type TypeConstraint } from '@lifeline/ir';
 import { REF_COUNT, silAddress, silObject } from './sil-ops.js';
+import { SilType } from './sil-types.js';
 
 function op(name: string, spec: Omit<OpSpec, 'name'>): OpSpec {
   return defineOp({ name: `sil.${name}`, ...spec });
@@ -30,13 +34,15 @@ const many = (name: string) => ({ name, arity: 'variadic' as const });
 const result = [{ name: 'result' }];
 const flags = { name: 'flags', optional: true };
 
-const rc = (o: Operation, i = 0): MemoryEffect[] => [
-  { kind: 'read', value: o.operand(i), resource: REF_COUNT }, { kind: 'write', value: o.operand(i), resource: REF_COUNT },
+/** Resources of the unowned reference count and of the autorelease pool (not RefCount). */
+export const UNOWNED_REF_COUNT = 'UnownedRefCount';
+const AUTORELEASE = 'AutoreleasePool';
+const unownedRc = (o: Operation): MemoryEffect[] => [
+  { kind: 'read', value: o.operand(0), resource: UNOWNED_REF_COUNT }, { kind: 'write', value: o.operand(0), resource: UNOWNED_REF_COUNT },
 ];
 /** A release of an unknown object (the value stored in memory): may free it and run a deinit. */
-const releaseUnknown = (): MemoryEffect[] => [
-  { kind: 'read', resource: REF_COUNT }, { kind: 'write', resource: REF_COUNT }, { kind: 'free' }, { kind: 'write' },
-];
+const releaseUnknown = (): MemoryEffect[] => [{ kind: 'write', resource: REF_COUNT }, { kind: 'free' }, { kind: 'write' }];
+const isAddress = (v: { type: unknown }) => v.type instanceof SilType && v.type.kind === 'address';
 const allocates = (o: Operation): MemoryEffect[] => [{ kind: 'allocate', value: o.result(0) }, { kind: 'write', value: o.result(0), resource: REF_COUNT }];
 
 const projection = (name: string, operandType: TypeConstraint, extra: NonNullable<OpSpec['attributes']> = []) =>
@@ -47,7 +53,17 @@ const closureAndBoxOps: OpSpec[] = [
   op('partial_apply', {
     operands: [one('callee'), many('args')], results: result,
     attributes: [flags, { name: 'substitutions', optional: true }, { name: 'callee_type' }],
-    memoryEffects: (o) => [...allocates(o), ...o.operandValues().slice(1).map((v): MemoryEffect => ({ kind: 'read', value: v, resource: REF_COUNT }))],
+    memoryEffects: (o) => {
+      // A closure that escapes owns its captures: it releases them when it is destroyed,
+      // so capturing is a consuming use (a possible decrement) of each captured object.
+      const onStack = o.getAttr('flags')?.toString().includes('on_stack') ?? false;
+      const out = allocates(o);
+      for (const v of o.operandValues().slice(1)) {
+        out.push({ kind: 'read', value: v, resource: REF_COUNT });
+        if (!onStack && !isAddress(v)) out.push({ kind: 'free', value: v });
+      }
+      return out;
+    },
   }),
   op('alloc_box', { results: result, attributes: [flags], memoryEffects: allocates }),
   op('dealloc_box', { operands: [one('operand', silObject)], attributes: [flags], memoryEffects: (o) => [{ kind: 'free', value: o.operand(0) }] }),
@@ -79,7 +95,7 @@ const memoryOps: OpSpec[] = [
       const init = o.getAttr('dest_init') !== undefined;
       const out: MemoryEffect[] = [{ kind: 'read', value: o.operand(0) }, { kind: 'write', value: o.operand(1) }];
       if (take) out.push({ kind: 'write', value: o.operand(0) });
-      else out.push({ kind: 'read', resource: REF_COUNT }, { kind: 'write', resource: REF_COUNT });
+      else out.push({ kind: 'write', resource: REF_COUNT });
       if (!init) out.push(...releaseUnknown());
       return out;
     },
@@ -104,16 +120,22 @@ const memoryOps: OpSpec[] = [
 ];
 
 const refCountOps: OpSpec[] = [
-  // (4)
-  op('strong_retain_unowned', { operands: [one('operand', silObject)], attributes: [flags], memoryEffects: (o) => rc(o) }),
-  op('unowned_retain', { operands: [one('operand', silObject)], attributes: [flags], memoryEffects: (o) => rc(o) }),
+  // (4) The unowned count is its own resource: these are not strong retains/releases.
+  op('unowned_retain', { operands: [one('operand', silObject)], attributes: [flags], memoryEffects: (o) => unownedRc(o) }),
   op('unowned_release', {
     operands: [one('operand', silObject)], attributes: [flags],
-    memoryEffects: (o) => [...rc(o), { kind: 'free', value: o.operand(0) }],
+    memoryEffects: (o) => [...unownedRc(o), { kind: 'free', value: o.operand(0) }],
   }),
+  // A strong increment, but not one ARC pairs (Swift pairs strong_retain / retain_value
+  // only): a use of the object. An extra increment never frees anything earlier.
+  op('strong_retain_unowned', {
+    operands: [one('operand', silObject)], attributes: [flags],
+    memoryEffects: (o) => [{ kind: 'read', value: o.operand(0), resource: REF_COUNT }, ...unownedRc(o)],
+  }),
+  // The release happens when the autorelease pool drains, outside this function's ops.
   op('autorelease_value', {
     operands: [one('operand', silObject)], attributes: [flags],
-    memoryEffects: (o) => [...rc(o), { kind: 'free', value: o.operand(0) }, { kind: 'write' }],
+    memoryEffects: (o) => [{ kind: 'read', value: o.operand(0), resource: REF_COUNT }, { kind: 'write', value: o.operand(0), resource: AUTORELEASE }],
   }),
 ];
 

@@ -85,7 +85,9 @@ export class SilType extends Type {
   }
   static address(pointee: SilType): SilType { return SilType.make({ kind: 'address', args: [pointee] }); }
   static function(attrs: readonly string[], params: readonly SilFnParam[], results: readonly SilFnParam[], parenResults = results.length !== 1): SilType {
-    return SilType.make({ kind: 'function', attrs, params, results, parenResults: parenResults || results.length !== 1 });
+    // Swift prints one result without parentheses (`-> (Builtin.Int1)` is `-> Builtin.Int1`).
+    void parenResults;
+    return SilType.make({ kind: 'function', attrs, params, results, parenResults: results.length !== 1 });
   }
   static metatype(instance: SilType, repr: string | undefined, which: 'Type' | 'Protocol' = 'Type'): SilType {
     return SilType.make({ kind: 'metatype', args: [instance], attrs: repr ? [repr] : [], name: which });
