@@ -186,16 +186,20 @@ function globalRef(typed: boolean): InstSyntax {
   };
 }
 
+/** `copy_addr [take]? %src to [init]? %dest : $*T` (one type for both addresses). */
 const copyAddr: InstSyntax = {
   parse(p) {
-    const src = expectAddress(p, 'copy_addr');
-    const srcRef = src;
+    const src = p.ref();
     p.c.expectKeyword('to', ' in SIL instruction');
     const attrs = bracketWord(p, 'dest_init');
-    const dest = expectAddress(p, 'copy_addr');
-    return { operands: [srcRef, dest], attrs };
+    const dest = p.ref();
+    p.c.expectPunct(':', ' in SIL instruction');
+    const at = p.c.tok;
+    const t = p.type();
+    if (t.kind !== 'address') p.c.error(`copy_addr: expected an address type, found $${t.sil}`, at);
+    return { operands: [p.resolve(src, t), p.resolve(dest, t)], attrs };
   },
-  print: (op, p) => ` ${p.typed(op.operand(0))} to ${printWord(op, 'dest_init')}${p.typed(op.operand(1))}`,
+  print: (op, p) => ` ${p.value(op.operand(0))} to ${printWord(op, 'dest_init')}${p.typed(op.operand(1))}`,
 };
 
 const pointerToAddress: InstSyntax = {
