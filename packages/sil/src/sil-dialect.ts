@@ -8,6 +8,7 @@ import { silDeclOps } from './sil-decls.js';
 import { SilCursor } from './sil-cursor.js';
 import { lexSil } from './sil-lexer.js';
 import { silValueOps } from './sil-ops.js';
+import { silExtOps } from './sil-ops-ext.js';
 import { parseSilType } from './sil-type-parser.js';
 import type { SilType } from './sil-types.js';
 import { silVerifier } from './sil-verify.js';
@@ -36,7 +37,7 @@ function parseDialectType(mnemonic: string, p: DialectTypeParser): Type {
 }
 
 /** Each op with its semantic checks (sil-verify.ts). */
-const ops = [...silValueOps, ...silControlOps, ...silDeclOps].map((spec) => ({ ...spec, verify: spec.verify ?? silVerifier(spec.name) }));
+const ops = [...silValueOps, ...silExtOps, ...silControlOps, ...silDeclOps].map((spec) => ({ ...spec, verify: spec.verify ?? silVerifier(spec.name) }));
 
 export const silDialect: DialectSpec = defineDialect('sil', ops, {
   parseTypeWith: parseDialectType,

@@ -22,7 +22,8 @@ import { SilCursor } from './sil-cursor.js';
 import { silDialect } from './sil-dialect.js';
 import { lexSil, type Token } from './sil-lexer.js';
 import { atDecl, parseDecl } from './sil-parse-decls.js';
-import { SIL_SYNTAX, type InstParser, type OperandRef, type ParsedInst } from './sil-syntax.js';
+import type { InstParser, OperandRef, ParsedInst } from './sil-syntax.js';
+import { SIL_SYNTAX } from './sil-syntax-ext.js';
 import { SilTypeInfo, declOf } from './sil-type-info.js';
 import { parseSilType } from './sil-type-parser.js';
 import { SilType } from './sil-types.js';
@@ -83,6 +84,7 @@ class FunctionParser implements InstParser {
   private readonly blocks = new Map<string, { block: Block; defined: boolean; tok: Token }>();
   private current: Block | undefined;
   private readonly labels = new Map<Block, Token>();
+  flags: readonly string[] = [];
 
   constructor(readonly c: SilCursor, readonly info: SilTypeInfo, private readonly reg: Registry) {}
 
@@ -200,6 +202,7 @@ class FunctionParser implements InstParser {
     const def = this.reg.lookup(opName)!;
     const flags: string[] = [];
     if (def.isInherent('flags')) while (c.isPunct('[')) flags.push(this.bracketText());
+    this.flags = flags;
     const parsed: ParsedInst = syntax.parse(this);
     this.skipDebugInfo();
     if (!c.tok.bol && !c.isPunct('}')) c.error('expected end of SIL instruction');

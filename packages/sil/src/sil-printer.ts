@@ -24,7 +24,9 @@
  * (3) Ops that are not SIL instructions (other dialects) are an error, not silently dropped.
  */
 import { ArrayAttr, DictionaryAttr, StringAttr, TypeAttr, type Attribute, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
-import { SIL_SYNTAX, type InstPrinter } from './sil-syntax.js';
+import type { InstPrinter } from './sil-syntax.js';
+import { functionRefName } from './sil-access.js';
+import { SIL_SYNTAX } from './sil-syntax-ext.js';
 import { SilType } from './sil-types.js';
 
 function strs(a: Attribute | undefined): string[] {
@@ -134,6 +136,8 @@ class Printer implements InstPrinter {
     let out = `${this.block(b)}${args.length ? `(${args.join(', ')})` : ''}:\n`;
     for (let op = b.first; op; op = op.next) {
       if (op.name === 'sil.undef') continue;
+      // Swift's printer names the referenced function in a comment line before a function_ref.
+      if (op.name === 'sil.function_ref') out += `  // function_ref ${functionRefName(op)}\n`;
       out += `  ${this.printInst(op)}\n`;
     }
     return out;

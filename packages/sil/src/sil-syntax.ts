@@ -20,6 +20,8 @@ export interface OperandRef { name: string; tok: Token; undef: boolean }
 export interface InstParser {
   readonly c: SilCursor;
   readonly info: SilTypeInfo;
+  /** The `[…]` flags read after the mnemonic of the instruction being parsed. */
+  readonly flags: readonly string[];
   /** `$T` */
   type(): SilType;
   /** A type written without `$` (formal types: `to D`, `C in`). */
@@ -63,20 +65,20 @@ export interface InstSyntax {
 
 const INT1 = SilType.builtin('Int1');
 
-function silTypeOfValue(v: Value): SilType {
+export function silTypeOfValue(v: Value): SilType {
   return v.type as SilType;
 }
-function str(op: Operation, name: string): string | undefined {
+export function str(op: Operation, name: string): string | undefined {
   const a = op.getAttr(name);
   return a instanceof StringAttr ? a.value : undefined;
 }
-function typeAttr(op: Operation, name: string): SilType | undefined {
+export function typeAttr(op: Operation, name: string): SilType | undefined {
   const a = op.getAttr(name);
   return a instanceof TypeAttr ? (a.value as SilType) : undefined;
 }
-function resultType(op: Operation): SilType { return op.result(0).type as SilType; }
+export function resultType(op: Operation): SilType { return op.result(0).type as SilType; }
 
-function listOf<T>(c: SilCursor, item: () => T, close = ')'): T[] {
+export function listOf<T>(c: SilCursor, item: () => T, close = ')'): T[] {
   const out: T[] = [];
   if (c.eatPunct(close)) return out;
   do out.push(item());
@@ -88,7 +90,7 @@ function listOf<T>(c: SilCursor, item: () => T, close = ')'): T[] {
 // ---- instruction shapes ------------------------------------------------------------------
 
 /** `%0 : $T` (and a result of the operand's type when `sameResult`). */
-function unary(opts: { sameResult?: boolean; result?: SilType } = {}): InstSyntax {
+export function unary(opts: { sameResult?: boolean; result?: SilType } = {}): InstSyntax {
   return {
     parse(p) {
       const v = p.typedOperand();
@@ -100,7 +102,7 @@ function unary(opts: { sameResult?: boolean; result?: SilType } = {}): InstSynta
 }
 
 /** `%0 : $A to $B`; `formal` also accepts `to B` (a formal type, unconditional_checked_cast). */
-function cast(formal = false): InstSyntax {
+export function cast(formal = false): InstSyntax {
   return {
     parse(p) {
       const v = p.typedOperand();
@@ -279,7 +281,7 @@ const functionRef: InstSyntax = {
 };
 
 /** Raw `<…>` generic substitutions (kept as text). */
-function substitutions(c: SilCursor): [string, Attribute][] {
+export function substitutions(c: SilCursor): [string, Attribute][] {
   if (!c.isPunct('<')) return [];
   const from = c.pos;
   let depth = 0;
@@ -469,7 +471,8 @@ const checkedCastBr: InstSyntax = {
 
 const none: InstSyntax = { parse: () => ({}), print: () => '' };
 
-export const SIL_SYNTAX: ReadonlyMap<string, InstSyntax> = new Map<string, InstSyntax>([
+/** The issue's instruction set; `sil-syntax-ext.ts` adds the rest and exports SIL_SYNTAX. */
+export const CORE_SYNTAX: ReadonlyMap<string, InstSyntax> = new Map<string, InstSyntax>([
   ['strong_retain', unary()], ['strong_release', unary()], ['retain_value', unary()], ['release_value', unary()],
   ['copy_value', unary({ sameResult: true })], ['destroy_value', unary()], ['fix_lifetime', unary()],
   ['dealloc_stack', unary()], ['is_unique', unary({ result: INT1 })], ['return', unary()],

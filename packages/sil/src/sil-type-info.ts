@@ -14,7 +14,7 @@
  * (3) Reference (Swift's `isReferenceCounted`, what strong_retain accepts): classes,
  *     Builtin.NativeObject / BridgeObject / UnknownObject / AnyObject, `AnyObject`, existentials
  *     and opened archetypes whose protocols are all class-bound (`: AnyObject`/`: class`),
- *     `@convention(block)` functions. Optionals of references are not references (they
+ *     `@convention(block)` functions, boxes (`{ var T }`), `@sil_unowned` storage. Optionals of references are not references (they
  *     need retain_value).
  * (4) Generic declarations are instantiated by substitution (`FakeOptional<C>` has `some(C)`);
  *     typealiases resolve before any question; `Optional<T>` / `T?` have `none` and `some(T)`
@@ -229,6 +229,9 @@ export class SilTypeInfo {
       case 'existential': return t.args.length > 0 && t.args.every((p) => this.isClassBound(p));
       case 'archetype': return t.args.length > 0 && this.isClassBoundConstraint(t.args[0]!);
       case 'function': return t.convention === 'block';
+      case 'box': return true;
+      // `@sil_unowned C` / `@sil_unmanaged C` storage: strong_retain/release accept it.
+      case 'verbatim': return /^@sil_(unowned|unmanaged) /.test(t.name);
       default: return false;
     }
   }
@@ -272,8 +275,17 @@ export function substitute(t: SilType, subst: ReadonlyMap<string, SilType>): Sil
     case 'function':
       return SilType.function(t.attrs, t.params.map((p) => ({ attrs: p.attrs, type: s(p.type) })),
         t.results.map((r) => ({ attrs: r.attrs, type: s(r.type) })), t.parenResults);
+    case 'box': return SilType.box(t.labels as string[], t.params.map((f) => ({ attrs: f.attrs, type: s(f.type) })), t.args.map(s));
     default: return t;
   }
+}
+
+/** The type of field `i` of box type `t`, its generic parameters substituted (project_box's address). */
+export function boxFieldType(t: SilType, i: number): SilType | undefined {
+  if (t.kind !== 'box' || i < 0 || i >= t.params.length) return undefined;
+  const subst = new Map<string, SilType>();
+  t.labels.forEach((n, k) => { if (n !== undefined && t.args[k]) subst.set(n, t.args[k]!); });
+  return substitute(t.params[i]!.type, subst);
 }
 
 export { DECL_KEYWORDS };

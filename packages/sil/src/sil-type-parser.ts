@@ -5,11 +5,13 @@
  *   type      ::= '*' type | attr* base postfix*
  *   base      ::= 'Builtin' '.' ident | name generic-args? | '(' elements ')' ('->' results)?
  *               | 'any' name ('&' name)* | '@opened' '(' string (',' type)? ')' ident
+ *               | ('<' ident % ',' '>')? '{' (('var'|'let') type) % ',' '}' ('<' type % ',' '>')?   (a box)
  *   postfix   ::= '?' | '.Type' | '.Protocol'
  *   elements  ::= (attr* (ident ':')? type) % ','        (function parameters carry attrs)
  *   results   ::= attr* type | '(' (attr* type) % ',' ')'
  *   attr      ::= '@' ident ('(' balanced ')')?
  *
+ * `@convention(thick)` is dropped (the default; Swift does not print it).
  * Anything outside it (generic signatures `<τ_0_0>`, boxes `{ var T }`, `@sil_weak`, `some P`…)
  * becomes a `verbatim` type: the tokens up to the end of the type, so it still round-trips.
  */
@@ -144,6 +146,7 @@ function parseType(c: SilCursor): SilType {
 
 function parseBase(c: SilCursor): SilType {
   const t = c.tok;
+  if (c.isPunct('<') || c.isPunct('{')) return parseBox(c);
   if (t.kind === 'symbol' && t.text === 'opened') return parseOpened(c);
   if (c.isPunct('(')) {
     const elems = parseElements(c);
@@ -161,6 +164,36 @@ function parseBase(c: SilCursor): SilType {
     return SilType.existential(protos);
   }
   return parseNominal(c);
+}
+
+/** `<τ_0_0> { var τ_0_0 } <C>` or `{ var C }`; a generic signature not followed by `{` is not a box. */
+function parseBox(c: SilCursor): SilType {
+  const params: string[] = [];
+  if (c.eatPunct('<')) {
+    do {
+      if (c.tok.kind !== 'ident') fail();
+      params.push(c.next().text);
+    } while (c.eatPunct(','));
+    if (!c.eatPunct('>')) fail();
+  }
+  if (!c.eatPunct('{')) fail();
+  const fields: SilFnParam[] = [];
+  if (!c.isPunct('}')) {
+    do {
+      if (!c.isIdent('var') && !c.isIdent('let')) fail();
+      const kind = c.next().text;
+      fields.push({ attrs: [kind], type: parseType(c) });
+    } while (c.eatPunct(','));
+  }
+  if (!c.eatPunct('}')) fail();
+  const subs: SilType[] = [];
+  if (c.isPunct('<') && !c.tok.bol) {
+    c.next();
+    do subs.push(parseType(c));
+    while (c.eatPunct(','));
+    if (!c.eatPunct('>')) fail();
+  }
+  return SilType.box(params, fields, subs);
 }
 
 function parseNominal(c: SilCursor): SilType {
@@ -231,7 +264,10 @@ function functionFrom(c: SilCursor, attrs: string[], params: Element[]): SilType
   } else {
     results = [{ attrs: resultAttrs, type: parseType(c) }];
   }
-  return SilType.function(attrs, params.map((p) => ({ attrs: p.attrs, type: p.type })), results, paren);
+  // `@convention(thick)` is the default representation: Swift's printer omits it, and
+  // `@callee_owned @convention(thick) () -> ()` is the same type as `@callee_owned () -> ()`.
+  const own = attrs.filter((a) => a.replace(/\s/g, '') !== '@convention(thick)');
+  return SilType.function(own, params.map((p) => ({ attrs: p.attrs, type: p.type })), results, paren);
 }
 
 /** `-> (A) -> B`: a result that is itself a function type, not a result list. */

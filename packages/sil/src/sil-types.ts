@@ -12,6 +12,8 @@
  *   optional      C?                                       args[0] (wrapped)
  *   existential   any P, any P & Q                         args (the protocol types)
  *   archetype     @opened("UUID", AnyObject) Self          name ('Self'), uuid, args ([constraint] or [])
+ *   box           <τ_0_0> { var τ_0_0 } <C>, { var C }      labels (generic parameter names), params (fields:
+ *                                                          attrs ['var'|'let'], type), args (substitutions)
  *   verbatim      anything else                            name (the text, whitespace kept as written)
  *
  * A struct, class, enum and protocol type are all `nominal` here: which one a name is
@@ -21,7 +23,8 @@
 import { Type, escapeString, internType } from '@lifeline/ir';
 
 export type SilTypeKind =
-  | 'builtin' | 'nominal' | 'tuple' | 'address' | 'function' | 'metatype' | 'optional' | 'existential' | 'archetype' | 'verbatim';
+  | 'builtin' | 'nominal' | 'tuple' | 'address' | 'function' | 'metatype' | 'optional' | 'existential' | 'archetype' | 'box'
+  | 'verbatim';
 
 /** A parameter or result of a SIL function type: its attributes (`@owned`, `@in_guaranteed`, `@error`…) and type. */
 export interface SilFnParam {
@@ -82,7 +85,9 @@ export class SilType extends Type {
   }
   static address(pointee: SilType): SilType { return SilType.make({ kind: 'address', args: [pointee] }); }
   static function(attrs: readonly string[], params: readonly SilFnParam[], results: readonly SilFnParam[], parenResults = results.length !== 1): SilType {
-    return SilType.make({ kind: 'function', attrs, params, results, parenResults: parenResults || results.length !== 1 });
+    // Swift prints one result without parentheses (`-> (Builtin.Int1)` is `-> Builtin.Int1`).
+    void parenResults;
+    return SilType.make({ kind: 'function', attrs, params, results, parenResults: results.length !== 1 });
   }
   static metatype(instance: SilType, repr: string | undefined, which: 'Type' | 'Protocol' = 'Type'): SilType {
     return SilType.make({ kind: 'metatype', args: [instance], attrs: repr ? [repr] : [], name: which });
@@ -91,6 +96,10 @@ export class SilType extends Type {
   static existential(protocols: readonly SilType[]): SilType { return SilType.make({ kind: 'existential', args: protocols }); }
   static archetype(uuid: string, constraint: SilType | undefined, name: string): SilType {
     return SilType.make({ kind: 'archetype', uuid, args: constraint ? [constraint] : [], name });
+  }
+  /** A box (alloc_box's reference-counted heap cell): generic parameter names, fields, substitutions. */
+  static box(genericParams: readonly string[], fields: readonly SilFnParam[], subs: readonly SilType[]): SilType {
+    return SilType.make({ kind: 'box', labels: genericParams, params: fields, args: subs });
   }
   static verbatim(text: string): SilType { return SilType.make({ kind: 'verbatim', name: text }); }
 
@@ -164,6 +173,11 @@ export function printSilType(t: SilType): string {
     case 'archetype': {
       const c = t.args.length ? `, ${t.args[0]!.sil}` : '';
       return `@opened(${JSON.stringify(t.uuid)}${c}) ${t.name}`;
+    }
+    case 'box': {
+      const sig = t.labels.length ? `<${t.labels.join(', ')}> ` : '';
+      const subs = t.args.length ? ` <${t.args.map((a) => a.sil).join(', ')}>` : '';
+      return `${sig}{ ${t.params.map(printParam).join(', ')} }${subs}`;
     }
     case 'verbatim': return t.name;
   }

@@ -13,7 +13,9 @@
  *     other value can hold or reach it, so nothing but its own retains/releases
  *     decrements it and only ops that name it use it. Every other root may alias
  *     every other non-local root (there is no alias analysis for SIL yet).
- * (4) mayDecrement(op, y): a release of another root, or an op that reads the
+ * (4) mayDecrement(op, y): a release of another root, an op that frees a non-address
+ *     value or an unnamed object (destroy_addr, copy_addr over a value, a closure
+ *     capturing), or an op that reads the
  *     reference count without naming a value (is_unique: a barrier), when y is not
  *     local; an op with unknown effects (apply, builtin) when y is not local,
  *     unless it is an apply of a callee known not to release (5) or a builtin on
@@ -239,7 +241,7 @@ export class SilArcModel implements ArcModel {
     body.walk((op) => {
       if (releases) return 'skip';
       const effects = effectsOf(op);
-      if (!effects || effects.some((e) => (e.kind === 'free' && e.value && !isAddress(e.value)) ||
+      if (!effects || effects.some((e) => (e.kind === 'free' && (!e.value || !isAddress(e.value))) ||
         (e.resource === REF_COUNT && e.kind === 'read' && !e.value))) {
         if (op.name === 'sil.builtin' && this.trivialBuiltin(op)) return;
         releases = true;
@@ -265,7 +267,7 @@ export class SilArcModel implements ArcModel {
       if (op.name === 'sil.builtin') return !this.trivialBuiltin(op);
       return op.name !== 'sil.cond_fail';
     }
-    return effects.some((e) => (e.kind === 'free' && e.value && !isAddress(e.value)) ||
+    return effects.some((e) => (e.kind === 'free' && (!e.value || !isAddress(e.value))) ||
       (e.resource === REF_COUNT && e.kind === 'read' && !e.value));
   }
 
