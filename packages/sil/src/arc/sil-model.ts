@@ -33,10 +33,12 @@
  * (9) A uniqueness check: an op that reads reference counts without naming a value
  *     (is_unique reads through an address: any non-local root may be stored there),
  *     or an apply that passes a value that may alias the root (or an address) to a
- *     callee that may run one (its body, transitively; a body-less callee unless
- *     `[readnone]` or `[releasenone]`, which we read as "leaves reference counts
- *     alone": no release and no uniqueness check). There are no globals in the
- *     subset, so a callee reaches only what its arguments reach.
+ *     callee that may run one (its body, transitively). A function declared without
+ *     a body is outside the program: as in Swift, the uniqueness checks it may make are
+ *     not the caller's to preserve (is_unique is a copy-on-write hint whose answer ARC
+ *     optimisation may change); only the checks the program itself runs are barriers.
+ *     There are no globals in the subset, so a callee reaches only what its arguments
+ *     reach.
  * (10) Locality as model (10): by (3)–(9) a local root is only ever compared with
  *      the roots of op's operands, and no other root aliases it.
  * (11) model (11) is answered by asking (4), (6), (7), (9) and mayAlias with the
@@ -307,7 +309,7 @@ export class SilArcModel implements ArcModel {
       this.uniquenessCache.set(name, true); // recursion: assume the worst while looking
       const f = this.functions.get(name);
       const body = f?.regions[0];
-      if (!f || !body?.blocks.length) r = !f || !(hasFunctionAttribute(f, 'readnone') || hasFunctionAttribute(f, 'releasenone'));
+      if (!f || !body?.blocks.length) r = false; // outside the program (9)
       else {
         r = false;
         body.walk((op) => {
