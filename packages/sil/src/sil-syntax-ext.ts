@@ -11,10 +11,10 @@
  *     bbE's the `@error` result; both are produced by the terminator.
  * (3) Address projections name their field (`#S.x`, `#C.f`, `#E.some!enumelt`) or index.
  */
-import { ArrayAttr, IntegerAttr, IntegerType, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, type Attribute, type Block, type Operation } from '@lifeline/ir';
-import type { InstParser, InstPrinter, InstSyntax } from './sil-syntax.js';
+import { ArrayAttr, IntegerAttr, IntegerType, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, type Attribute, type Operation } from '@lifeline/ir';
 import {
-  CORE_SYNTAX, applyArgumentTypes, cast, listOf, resultType, silTypeOfValue, str, substitutions, typeAttr, unary,
+  CORE_SYNTAX, applyArgumentTypes, cast, listOf, parseSwitchCases, printSwitchCases, resultType, silTypeOfValue, str, substitutions,
+  typeAttr, unary, type InstParser, type InstPrinter, type InstSyntax,
 } from './sil-syntax.js';
 import { boxFieldType } from './sil-type-info.js';
 import { SilType } from './sil-types.js';
@@ -258,30 +258,9 @@ const selectEnum: InstSyntax = {
 const switchEnumAddr: InstSyntax = {
   parse(p) {
     const v = expectAddress(p, 'switch_enum_addr');
-    const cases: Attribute[] = [];
-    const successors: Block[] = [];
-    let hasDefault = false;
-    while (p.c.eatPunct(',')) {
-      if (hasDefault) p.c.error('default must be the last case of switch_enum_addr');
-      if (p.c.eatIdent('default')) {
-        successors.push(p.block());
-        hasDefault = true;
-        continue;
-      }
-      p.c.expectKeyword('case', ' in SIL instruction');
-      cases.push(new StringAttr(p.declRef()));
-      p.c.expectPunct(':', ' in SIL instruction');
-      successors.push(p.block());
-    }
-    const attrs: [string, Attribute][] = [['cases', new ArrayAttr(cases)]];
-    if (hasDefault) attrs.push(['has_default', UnitAttr.instance]);
-    return { operands: [v], successors, attrs };
+    return { operands: [v], ...parseSwitchCases(p, 'switch_enum_addr') };
   },
-  print(op, p: InstPrinter) {
-    const cases = (op.getAttr('cases') as ArrayAttr).elements.map((c, i) => `, case #${(c as StringAttr).value}!enumelt: ${p.block(op.successors[i]!)}`);
-    const def = op.getAttr('has_default') ? `, default ${p.block(op.successors[op.successors.length - 1]!)}` : '';
-    return ` ${p.typed(op.operand(0))}${cases.join('')}${def}`;
-  },
+  print: (op, p) => ` ${p.typed(op.operand(0))}${printSwitchCases(op, p)}`,
 };
 
 const beginAccess: InstSyntax = {

@@ -411,33 +411,41 @@ const condBr: InstSyntax = {
   },
 };
 
+/** `, case #E.c!enumelt: bbN …[, default bbM]` after a switch's operand (switch_enum, switch_enum_addr). */
+export function parseSwitchCases(p: InstParser, inst: string): { successors: Block[]; attrs: [string, Attribute][] } {
+  const cases: Attribute[] = [];
+  const successors: Block[] = [];
+  let hasDefault = false;
+  while (p.c.eatPunct(',')) {
+    if (hasDefault) p.c.error(`default must be the last case of ${inst}`);
+    if (p.c.eatIdent('default')) {
+      successors.push(p.block());
+      hasDefault = true;
+      continue;
+    }
+    p.c.expectKeyword('case', ' in SIL instruction');
+    cases.push(new StringAttr(p.declRef()));
+    p.c.expectPunct(':', ' in SIL instruction');
+    successors.push(p.block());
+  }
+  const attrs: [string, Attribute][] = [['cases', new ArrayAttr(cases)]];
+  if (hasDefault) attrs.push(['has_default', UnitAttr.instance]);
+  return { successors, attrs };
+}
+
+/** The printed form parseSwitchCases reads. */
+export function printSwitchCases(op: Operation, p: InstPrinter): string {
+  const cases = (op.getAttr('cases') as ArrayAttr).elements.map((c, i) => `, case #${(c as StringAttr).value}!enumelt: ${p.block(op.successors[i]!)}`);
+  const def = op.getAttr('has_default') ? `, default ${p.block(op.successors[op.successors.length - 1]!)}` : '';
+  return `${cases.join('')}${def}`;
+}
+
 const switchEnum: InstSyntax = {
   parse(p) {
     const v = p.typedOperand();
-    const cases: Attribute[] = [];
-    const successors: Block[] = [];
-    let hasDefault = false;
-    while (p.c.eatPunct(',')) {
-      if (hasDefault) p.c.error('default must be the last case of switch_enum');
-      if (p.c.eatIdent('default')) {
-        successors.push(p.block());
-        hasDefault = true;
-        continue;
-      }
-      p.c.expectKeyword('case', ' in SIL instruction');
-      cases.push(new StringAttr(p.declRef()));
-      p.c.expectPunct(':', ' in SIL instruction');
-      successors.push(p.block());
-    }
-    const attrs: [string, Attribute][] = [['cases', new ArrayAttr(cases)]];
-    if (hasDefault) attrs.push(['has_default', UnitAttr.instance]);
-    return { operands: [v], successors, attrs };
+    return { operands: [v], ...parseSwitchCases(p, 'switch_enum') };
   },
-  print(op, p) {
-    const cases = (op.getAttr('cases') as ArrayAttr).elements.map((c, i) => `, case #${(c as StringAttr).value}!enumelt: ${p.block(op.successors[i]!)}`);
-    const def = op.getAttr('has_default') ? `, default ${p.block(op.successors[op.successors.length - 1]!)}` : '';
-    return ` ${p.typed(op.operand(0))}${cases.join('')}${def}`;
-  },
+  print: (op, p) => ` ${p.typed(op.operand(0))}${printSwitchCases(op, p)}`,
 };
 
 const checkedCastBr: InstSyntax = {
