@@ -13,7 +13,7 @@
  */
 import { ArrayAttr, IntegerAttr, IntegerType, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, type Attribute, type Operation } from '@lifeline/ir';
 import {
-  CORE_SYNTAX, applyArgumentTypes, cast, listOf, parseSwitchCases, printSwitchCases, resultType, silTypeOfValue, str, substitutions,
+  CORE_SYNTAX, applyArgumentTypes, cast, listOf, parseCallHead, parseSwitchCases, printSwitchCases, resultType, silTypeOfValue, str,
   typeAttr, unary, type InstParser, type InstPrinter, type InstSyntax,
 } from './sil-syntax.js';
 import { boxFieldType } from './sil-type-info.js';
@@ -41,13 +41,7 @@ const printWord = (op: Operation, name: string) => (str(op, name) ? `[${str(op, 
 /** (1) */
 const partialApply: InstSyntax = {
   parse(p) {
-    const callee = p.ref();
-    const subs = substitutions(p.c);
-    p.c.expectPunct('(', ' in SIL instruction');
-    const args = listOf(p.c, () => p.ref());
-    p.c.expectPunct(':', ' in SIL instruction');
-    const at = p.c.tok;
-    const fnType = p.type();
+    const { callee, subs, args, at, fnType } = parseCallHead(p);
     if (fnType.kind !== 'function') {
       // A generic callee type stays verbatim: the closure's type is not derived.
       const operands = [p.resolve(callee, fnType), ...args.map((a) => p.resolve(a, undefined))];
@@ -75,13 +69,7 @@ function closureType(p: InstParser, fn: SilType, applied: number): SilType {
 /** (2) */
 const tryApply: InstSyntax = {
   parse(p) {
-    const callee = p.ref();
-    const subs = substitutions(p.c);
-    p.c.expectPunct('(', ' in SIL instruction');
-    const args = listOf(p.c, () => p.ref());
-    p.c.expectPunct(':', ' in SIL instruction');
-    const at = p.c.tok;
-    const fnType = p.type();
+    const { callee, subs, args, at, fnType } = parseCallHead(p);
     const argTypes = fnType.kind === 'function' ? applyArgumentTypes(fnType) : undefined;
     if (argTypes && argTypes.length !== args.length) p.c.error(`try_apply: the function type takes ${argTypes.length} arguments, found ${args.length}`, at);
     const operands = [p.resolve(callee, fnType), ...args.map((a, i) => p.resolve(a, argTypes?.[i]))];

@@ -347,15 +347,21 @@ const store: InstSyntax = {
   },
 };
 
+/** `%callee<subs>(%args…) : $FnType`, shared by apply, partial_apply and try_apply (operands not resolved yet). */
+export function parseCallHead(p: InstParser) {
+  const callee = p.ref();
+  const subs = substitutions(p.c);
+  p.c.expectPunct('(', ' in SIL instruction');
+  const args = listOf(p.c, () => p.ref());
+  p.c.expectPunct(':', ' in SIL instruction');
+  const at = p.c.tok;
+  const fnType = p.type();
+  return { callee, subs, args, at, fnType };
+}
+
 const apply: InstSyntax = {
   parse(p) {
-    const callee = p.ref();
-    const subs = substitutions(p.c);
-    p.c.expectPunct('(', ' in SIL instruction');
-    const args = listOf(p.c, () => p.ref());
-    p.c.expectPunct(':', ' in SIL instruction');
-    const at = p.c.tok;
-    const fnType = p.type();
+    const { callee, subs, args, at, fnType } = parseCallHead(p);
     if (fnType.kind !== 'function') p.c.error(`apply: expected a SIL function type, found $${fnType.sil}`, at);
     const argTypes = applyArgumentTypes(fnType);
     if (argTypes.length !== args.length) {
