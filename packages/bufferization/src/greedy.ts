@@ -27,6 +27,12 @@
  *     runs unless disabled. The driver iterates while anything changed, at
  *     most `maxIterations` times (-1: no limit); `maxNumRewrites` bounds the
  *     pattern rewrites of one iteration (-1: no limit).
+ *  8. Region simplification is a function of the IR alone: when its last run
+ *     changed nothing and no rewrite, fold or rewriter event happened since
+ *     (the usual last iteration, which only confirms), it would change nothing
+ *     again and is skipped — MLIR runs it; the result is the same. Constants
+ *     the fill moves to their region's entry without an event keep their uses,
+ *     so they cannot change what it finds.
  */
 import { ConstantFolder, constantValueOf, materializeConstant, wouldOpBeTriviallyDead } from '@lifeline/analyses';
 import { hasTrait, type Attribute, type Block, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
@@ -135,6 +141,8 @@ class GreedyDriver {
   private readonly anyOp: RewritePattern[];
   private readonly maxIterations: number;
   private readonly maxNumRewrites: number;
+  /** Rewriter events since the last region simplification (8). */
+  private events = 0;
 
   constructor(private readonly scope: Region, patterns: readonly RewritePattern[], registry: Registry, private readonly config: GreedyConfig) {
     this.maxIterations = config.maxIterations ?? 10;
@@ -149,22 +157,35 @@ class GreedyDriver {
       list.push(p);
     }
     this.rewriter = new TrackingRewriter(registry, {
-      onInserted: (op) => this.add(op),
-      onModified: (op) => this.add(op),
-      onErased: (op) => this.erased(op),
+      onInserted: (op) => {
+        this.events++;
+        this.add(op);
+      },
+      onModified: (op) => {
+        this.events++;
+        this.add(op);
+      },
+      onErased: (op) => {
+        this.events++;
+        this.erased(op);
+      },
     });
   }
 
   run(): boolean {
     let iteration = 0;
     let again = false;
+    let regionsSimple = false; // (8) the last region simplification changed nothing
     do {
       if (++iteration > this.maxIterations && this.maxIterations !== -1) break;
       this.worklist.clear();
       this.fill(); // (1)
       again = this.processWorklist();
-      if ((this.config.regionSimplify ?? 'normal') !== 'disabled') {
-        again = simplifyRegions(this.rewriter, [this.scope], this.config.regionSimplify === 'aggressive') || again; // (7)
+      if ((this.config.regionSimplify ?? 'normal') !== 'disabled' && !(regionsSimple && !again && this.events === 0)) {
+        const simplified = simplifyRegions(this.rewriter, [this.scope], this.config.regionSimplify === 'aggressive'); // (7)
+        regionsSimple = !simplified;
+        this.events = 0;
+        again = simplified || again;
       }
     } while (again);
     return !again;

@@ -26,34 +26,25 @@ import { eraseOperandAt } from './op-util.js';
 import { postOrderFromEntry, type TrackingRewriter } from './tracking-rewriter.js';
 
 export function simplifyRegions(rewriter: TrackingRewriter, regions: readonly Region[], _aggressive: boolean): boolean {
-  const erasedBlocks = eraseUnreachableBlocks(rewriter, regions);
-  const erasedOps = runRegionDCE(rewriter, regions);
-  return erasedBlocks || erasedOps;
+  // (1) and the seeding of (2) share one walk: a region's unreachable blocks are
+  // erased before its ops are seeded, and an op is judged after its regions.
+  const live = new LiveMap(rewriter);
+  for (const r of regions) seedRegion(r, live);
+  live.drain();
+  const erasedOps = deleteDeadness(rewriter, regions, live);
+  return live.erasedBlocks || erasedOps;
 }
 
-/** (1) */
-export function eraseUnreachableBlocks(rewriter: TrackingRewriter, regions: readonly Region[]): boolean {
-  let erased = false;
-  const work = [...regions];
-  while (work.length) {
-    const region = work.pop()!;
-    if (!region.blocks.length) continue;
-    if (region.blocks.length === 1) {
-      for (let op = region.blocks[0]!.first; op; op = op.next) work.push(...op.regions);
-      continue;
-    }
-    const reachable = new Set(postOrderFromEntry(region));
-    for (const block of [...region.blocks]) {
-      if (!reachable.has(block)) {
-        dropDefinedValueUses(block);
-        rewriter.eraseBlock(block);
-        erased = true;
-        continue;
-      }
-      for (let op = block.first; op; op = op.next) work.push(...op.regions);
-    }
+/** (1) Erases the blocks of `region` that its entry does not reach; returns its blocks in post-order. */
+function eraseUnreachableBlocks(rewriter: TrackingRewriter, region: Region, order: readonly Block[]): boolean {
+  if (order.length === region.blocks.length) return false;
+  const reachable = new Set(order);
+  for (const block of [...region.blocks]) {
+    if (reachable.has(block)) continue;
+    dropDefinedValueUses(block);
+    rewriter.eraseBlock(block);
   }
-  return erased;
+  return true;
 }
 
 function dropDefinedValueUses(block: Block): void {
@@ -79,12 +70,18 @@ class LiveMap {
   readonly args = new Set<Value>();
   private readonly queue: Operation[] = [];
   private readonly pending = new Map<Value, Value[]>();
-  /** Post-orders of the multi-block regions; the IR is not mutated until deletion. */
+  /** Post-orders of the multi-block regions, from the entry: only reachable blocks, which is all that stays (1). */
   readonly order = new Map<Region, readonly Block[]>();
+  erasedBlocks = false;
+  constructor(private readonly rewriter: TrackingRewriter) {}
+  /** A region's blocks in post-order, its unreachable blocks erased (1) on the first visit. */
   blocksOf(region: Region): readonly Block[] {
     if (region.blocks.length === 1) return region.blocks;
     let order = this.order.get(region);
-    if (!order) this.order.set(region, (order = postOrderFromEntry(region)));
+    if (!order) {
+      this.order.set(region, (order = postOrderFromEntry(region)));
+      this.erasedBlocks = eraseUnreachableBlocks(this.rewriter, region, order) || this.erasedBlocks;
+    }
     return order;
   }
   isLive(v: Value): boolean {
@@ -219,12 +216,4 @@ function eraseDeadSuccessorOperands(term: Operation, live: LiveMap): void {
       if (!live.isLive(succ.arguments[k]!)) eraseOperandAt(term, branch.successorOperandStart(term, s) + k);
     }
   }
-}
-
-/** (2)(3) */
-export function runRegionDCE(rewriter: TrackingRewriter, regions: readonly Region[]): boolean {
-  const live = new LiveMap();
-  for (const r of regions) seedRegion(r, live);
-  live.drain();
-  return deleteDeadness(rewriter, regions, live);
 }
