@@ -157,4 +157,21 @@ contract Lifetimes {
         assembly ("memory-safe") { b := mload(0x40) }
         return (b - a) * 1000 + s;
     }
+
+  // Two arrays allocated before a loop that only swaps them: the loop never points their
+  // slots at its own memory, so the temporaries of each iteration are released alone
+  // (nothing is kept or moved), and the swapped arrays keep their contents.
+  function swapCarried(uint256 n) external pure returns (uint256 s) {
+    uint256[] memory a = new uint256[](2);
+    uint256[] memory b = new uint256[](2);
+    for (uint256 i = 0; i < n; i++) {
+      uint256[] memory t = i % 3 == 0 ? a : b;
+      t[i % 2] += i + 1;
+      (a, b) = (b, a);
+      uint256[] memory tmp = new uint256[](3);
+      tmp[2] = a[0] * 3 + b[1];
+      s += tmp[2];
+    }
+    s = s * 1000 + a[0] * 100 + a[1] * 10 + b[0] + b[1];
+  }
 }

@@ -192,13 +192,14 @@ export class FunctionReleases {
     });
     const points = ends.map((e) => ({ at: e, ...this.liveBefore(e) }));
     const group: MemObject[] = [...this.pt.allocatedBy(loop)];
-    const assigned = slotsWrittenIn(loop);
+    const assigned = this.slotsReplacedIn(loop, new Set(group));
     let plan = this.survivorPlan(group, points, assigned);
     if (!plan) return [...cands, { op: loop, objs: group }];
     let c = cands.length;
     // widen the group to earlier allocations only when the loop may drop them: each of their
-    // survivors is held by slots the loop assigns (e.g. `acc = f(acc)`), not by a slot the
-    // loop only reads (an output array), which would be checked for nothing every iteration
+    // survivors is held by slots the loop may point at its own memory (e.g. `acc = f(acc)`),
+    // not by a slot the loop only reads (an output array) or only points at other earlier
+    // objects (`(a, b) = (b, a)`), which would be checked for nothing every iteration
     while (c > 0) {
       const wider = this.survivorPlan([...cands[c - 1]!.objs, ...group], points, assigned);
       if (!wider) break;
@@ -245,6 +246,22 @@ export class FunctionReleases {
     for (const s of kept) for (const p of points) if (!definedAround(s, p.at)) return undefined;
     for (const s of kept) if (!isFlatMemoryType((s.type as PtrType).pointeeType)) return undefined;
     return { kept: [...kept], survivors };
+  }
+
+  /**
+   * The slots some op inside `loop` writes with an address of memory the loop allocates: the
+   * only slots whose earlier objects a later iteration may replace by new ones.
+   */
+  private slotsReplacedIn(loop: Operation, own: ReadonlySet<MemObject>): Set<Value> {
+    const out = new Set<Value>();
+    loop.walk((o) => {
+      for (const e of o.def?.spec.memoryEffects?.(o) ?? []) {
+        if (e.kind !== 'write' || e.resource !== 'Stack' || !e.value) continue;
+        const stored = o.operandValues().filter((v) => v !== e.value);
+        if (stored.some((v) => [...this.pt.pointsTo(v)].some((x) => own.has(x)))) out.add(e.value);
+      }
+    });
+    return out;
   }
 
   // ---- (F) -----------------------------------------------------------------------------
@@ -324,14 +341,6 @@ function mayPrecede(a: Operation, b: Operation): boolean {
   return false;
 }
 
-/** The slots some op inside `op` writes. */
-function slotsWrittenIn(op: Operation): Set<Value> {
-  const out = new Set<Value>();
-  op.walk((o) => {
-    for (const e of o.def?.spec.memoryEffects?.(o) ?? []) if (e.kind === 'write' && e.resource === 'Stack' && e.value) out.add(e.value);
-  });
-  return out;
-}
 
 /** The closest loop op around `op`. */
 function innermostLoop(op: Operation): Operation | undefined {
