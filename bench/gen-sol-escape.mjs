@@ -17,6 +17,12 @@
 //   asm        inline assembly reading the free pointer (mload(0x40)), bumping it by hand,
 //              writing scratch memory, reading memory through Solidity pointers
 //              (memory-safe and not)
+//   deep       object graphs carried across loop iterations (deep moves): `m = mat(m, i)`
+//              on uint256[2][2] and uint256[2][2][2], structs holding arrays and strings
+//              (`q = stepQ(q, i)`, sometimes sharing a member with the old instance), arrays
+//              of arrays whose rows are shared or replaced, a row of the old graph kept in
+//              another variable; and results that outlive temporaries allocated below them
+//              (`keccak256(abi.encodePacked(h, string.concat(str(i), ":", str(x))))`)
 // A program is one contract `Esc<seed>` with a fixed set of helpers and 3–5 external
 // functions `eK(uint256 n, uint256 x)`, each one shape with seeded variations and seeded
 // filler allocations between its steps (so allocation orders differ). Loops are bounded by
@@ -28,8 +34,9 @@
 //   genSolEscape(seed, { asm = true }) -> { source, contract, calls: [{ fn, args }], shapes }
 //   node bench/gen-sol-escape.mjs SEED     (prints the program and its calls)
 import { rng } from './gen-module.mjs';
+import { DEEP_HELPERS, deepShape } from './gen-sol-escape-deep.mjs';
 
-export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm'];
+export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep'];
 
 class Gen {
   constructor(seed) {
@@ -126,6 +133,7 @@ function filler(g, ind) {
 const idx = (g, arr, e) => (g.chance(0.3) ? `${arr}[${e} % (${arr}.length + 1)]` : `${arr}[${e} % ${arr}.length]`);
 
 const SHAPE_GEN = {
+  deep: (g) => deepShape(g, filler),
   nested(g) {
     const k = 1 + g.int(4), m = 1 + g.int(3);
     const L = ['uint256[][] memory o = new uint256[][](n % ' + (k + 1) + ' + 1);'];
@@ -342,6 +350,11 @@ export function genSolEscape(seed, opts = {}) {
     '        uint256[] xs;',
     '        string tag;',
     '    }',
+    '    struct Q {',
+    '        uint256[] xs;',
+    '        uint256 a;',
+    '        string tag;',
+    '    }',
     '',
     '    uint256[] public stored;',
     '    string public storedS;',
@@ -350,6 +363,7 @@ export function genSolEscape(seed, opts = {}) {
     '    event Ev(bytes32 indexed h, uint256[] xs, string s);',
     '    error Late(uint256 x, uint256 n);',
     HELPERS,
+    DEEP_HELPERS,
     ...body,
     '}',
     '',

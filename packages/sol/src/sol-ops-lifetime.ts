@@ -10,14 +10,16 @@
  *       first move the objects the stack slots %s… address, when allocated since %m, down
  *       to %m (ascending addresses, mcopy), update the slots, and free the rest;
  *       with `{gap_first}` an object moves only when the free space below it is at least
- *       its size (otherwise it stays and the free pointer ends after it)
+ *       its size (otherwise it stays and the free pointer ends after it); a slot whose type
+ *       holds inner references moves its whole object graph as one block and rebases the
+ *       inner pointers (a deep move, LIFETIME.md "Deep moves")
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return
  */
 import { IntegerAttr, defineOp, type Operation } from '@lifeline/ir';
 import { effect, memoryAgg, stackPtr } from './sol-op-utils.js';
-import { PtrType, isFlatMemoryType, ui256 } from './sol-types.js';
+import { PtrType, isMovableMemoryType, ui256 } from './sol-types.js';
 
 const freePtr = defineOp({
   name: 'sol.free_ptr',
@@ -45,7 +47,7 @@ const free = defineOp({
     if (op.operands.length > 3) return 'keeps at most two slots';
     for (const o of op.operands.slice(1)) {
       const t = (o.value.type as PtrType).pointeeType;
-      if (!isFlatMemoryType(t)) return `kept slot ${o.value.toString()} must hold a flat memory aggregate (no memory references inside), got ${t.toString()}`;
+      if (!isMovableMemoryType(t)) return `kept slot ${o.value.toString()} must hold a movable memory aggregate (flat, or inner references of known non-recursive types), got ${t.toString()}`;
     }
     return undefined;
   },

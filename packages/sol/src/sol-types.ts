@@ -236,6 +236,19 @@ export function isFlatMemoryType(t: Type): boolean {
   return t.memberTypes.every(isValueType);
 }
 
+/**
+ * A memory aggregate that can move as a whole object graph (a *deep move*, LIFETIME.md
+ * "Deep moves"): flat, or every field that holds an address is itself a movable memory
+ * aggregate of a known type, and the type is not recursive. Every field of a memory array or
+ * struct is one word, so the type alone tells which words are inner pointers.
+ */
+export function isMovableMemoryType(t: Type, seen: readonly Type[] = []): boolean {
+  if (isFlatMemoryType(t)) return true;
+  if (!isAggType(t) || t.loc !== 'Memory' || seen.includes(t)) return false;
+  const fields = t instanceof ArrayType ? [t.eltType] : (t as StructType).memberTypes;
+  return fields.every((f) => isValueType(f) || isMovableMemoryType(f, [...seen, t]));
+}
+
 /** Whether a value of type `t` may hold a memory or stack address (what pointer analyses track). */
 export function holdsAddress(t: Type): boolean {
   return (isAggType(t) || t instanceof PtrType) && (t.loc === 'Memory' || t.loc === 'Stack');

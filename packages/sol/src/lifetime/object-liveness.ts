@@ -5,6 +5,8 @@
  *  (O2) the SSA values live there (program-points.ts), and
  *  (O3) every object that escapes the function other than by being returned (its memory is
  *       visible to callers, callees that captured it, or assembly, for good).
+ *  (O4) A value the release placement made after the analysis (the reload of a value it
+ *       spilled around a move) addresses what the value it stands for addressed.
  */
 import type { Operation, Value } from '@lifeline/ir';
 import { SlotLiveness, type FunctionPointsTo, type MemObject } from '@lifeline/analyses';
@@ -32,6 +34,18 @@ export class ObjectLiveness {
     for (const o of this.reach(this.permanent)) this.permanent.add(o);
   }
 
+  /** (O4) Values made by the placement, and the analysed values they stand for. */
+  private readonly aliases = new Map<Value, Value>();
+
+  /** (O4) */
+  alias(made: Value, original: Value): void {
+    this.aliases.set(made, this.aliases.get(original) ?? original);
+  }
+
+  pointsTo(v: Value): ReadonlySet<MemObject> {
+    return this.pt.pointsTo(this.aliases.get(v) ?? v);
+  }
+
   /** `roots` and everything reachable from them through contents. */
   reach(roots: Iterable<MemObject>): Set<MemObject> {
     const seen = new Set<MemObject>();
@@ -54,7 +68,7 @@ export class ObjectLiveness {
       const o = this.pt.objectOf(s);
       if (o) roots.push(o);
     }
-    for (const v of values) roots.push(...this.pt.pointsTo(v));
+    for (const v of values) roots.push(...this.pointsTo(v));
     return { live: this.reach(roots), slots, values };
   }
 }

@@ -2,9 +2,13 @@
  * Release placement (packages/sol/LIFETIME.md, "Release points"). Releasing the free pointer
  * to a mark taken at point P is correct at point Q iff every object allocated between P and
  * Q is dead at Q; survivors may first be moved down to the mark when
- *  (R1) each survivor is live only through stack slots (no live SSA value, no live object's
- *       contents address it) — at most two such slots, each holding a flat aggregate,
+ *  (R1) each survivor is live only through stack slots (the kept slots, at most two): no
+ *       other live root (SSA value, slot, escaped object) reaches it through contents, and
+ *       each kept slot's type is movable — flat, or an object graph of known types whose
+ *       inner objects are reached only through it (a *deep move*: the graph moves as one
+ *       block and its inner addresses are rebased, emit-deep-move.ts),
  *  (R2) no survivor escapes the function other than by being returned,
+ *  (R4) a kept graph's new instances share no inner object with the ones they replace,
  *  (R3) something allocated since the mark is dead, or the loop assigns a survivor's slot
  *       (its earlier instances die: `s = string.concat(s, x)`); otherwise nothing is gained.
  * Liveness of an object at a point: reachable, through contents, from the slots live there
@@ -30,20 +34,18 @@
  */
 import { UnitAttr, type Block, type SymbolTableCollection, type Operation, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
-import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
+import { PtrType, isMovableMemoryType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
+import { hoistAllocation } from './reorder.js';
+import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 
 
 /** Where each object was released, for the report. */
 export type ReleaseNotes = Map<MemObject, string[]>;
 
-interface Candidate {
-  /** The first op of the group (the mark goes before it). */
-  op: Operation;
-  objs: readonly MemObject[];
-  mark?: Value;
-}
+/** A group of objects allocated by one op (the mark goes before it). */
+type Candidate = Group;
 
 const where = (op: Operation) => {
   const l = op.loc.fileLineCol?.();
@@ -68,6 +70,14 @@ export class FunctionReleases {
     this.objects = new ObjectLiveness(fn, pt);
     this.permanent = this.objects.permanent;
     this.findBarriers(fn);
+  }
+
+  /** What compaction at allocation points (compaction.ts) needs. */
+  private get cx(): CompactionContext {
+    return {
+      fn: this.fn, pt: this.pt, objects: this.objects, permanent: this.permanent,
+      markBefore: (c) => this.markBefore(c), onlyThrough: (s, p, t) => this.onlyThrough(s, p, t), note: (o, t) => this.note(o, t),
+    };
   }
 
   run(): void {
@@ -139,6 +149,7 @@ export class FunctionReleases {
       const objs = this.pt.allocatedBy(op).filter((o) => reachesEnd(allocatingOp(o), op));
       const terminator = op === block.terminator && !returnsFromFunction(op, this.fn) && !(isLoop(owner) && this.iterated.has(owner));
       if ((objs.length || terminator) && cands.length) cands = this.freeDead(cands, op);
+      if (objs.length && cands.length && !isLoop(op) && op !== block.terminator) cands = compactBefore(this.cx, cands, op, where(op)); // (B')
       if (isLoop(op) && objs.length) cands = this.iterations(op, cands);
       else if (objs.length) cands.push({ op, objs });
       this.nested(op);
@@ -193,7 +204,8 @@ export class FunctionReleases {
     const points = ends.map((e) => ({ at: e, ...this.liveBefore(e) }));
     const group: MemObject[] = [...this.pt.allocatedBy(loop)];
     const assigned = this.slotsReplacedIn(loop, new Set(group));
-    let plan = this.survivorPlan(group, points, assigned);
+    cands = this.hoistReadOnly(cands, points, assigned);
+    let plan = this.survivorPlan(group, points, assigned, loop);
     if (!plan) return [...cands, { op: loop, objs: group }];
     let c = cands.length;
     // widen the group to earlier allocations only when the loop may drop them: each of their
@@ -201,7 +213,7 @@ export class FunctionReleases {
     // not by a slot the loop only reads (an output array) or only points at other earlier
     // objects (`(a, b) = (b, a)`), which would be checked for nothing every iteration
     while (c > 0) {
-      const wider = this.survivorPlan([...cands[c - 1]!.objs, ...group], points, assigned);
+      const wider = this.survivorPlan([...cands[c - 1]!.objs, ...group], points, assigned, loop);
       if (!wider) break;
       const held = (o: MemObject) => wider.kept.filter((k) => this.pt.contents(this.pt.objectOf(k)!).has(o));
       if (cands[c - 1]!.objs.some((o) => wider.survivors.has(o) && held(o).some((k) => !assigned.has(k)))) break;
@@ -214,7 +226,12 @@ export class FunctionReleases {
     const mark = this.markBefore(first);
     // at each end only the slots live there: a dead slot may still hold the address of memory
     // freed and reused since, whose length word is no longer the object's
-    points.forEach((p) => this.freeBefore(p.at, mark, plan!.kept.filter((k) => p.slots.includes(k))));
+    const inGroup = new Set(group);
+    points.forEach((p) => {
+      const kept = plan!.kept.filter((k) => p.slots.includes(k));
+      this.freeBefore(p.at, mark, kept);
+      if (this.sinceMark(kept.map((k) => this.pt.objectOf(k)!), inGroup, true)) p.at.prev!.setAttr('since_mark', UnitAttr.instance);
+    });
     const dead = group.filter((o) => !plan!.survivors.has(o));
     this.note(dead, `released at the end of each iteration of the loop at ${where(loop)}`);
     this.note(plan.survivors, `moved down to the loop's mark at the end of each iteration (loop at ${where(loop)})`);
@@ -222,29 +239,48 @@ export class FunctionReleases {
   }
 
   /**
+   * (3') Before widening a loop's group: allocations whose objects the loop only reads (held
+   * at its ends by slots it does not assign, or by live values) move up before the first
+   * candidate the loop may drop (reorder.ts), so the mark can go below the dropped ones.
+   */
+  private hoistReadOnly(cands: Candidate[], points: LiveAt[], assigned: Set<Value>): Candidate[] {
+    const roots = points.flatMap((p) => [
+      ...p.slots.filter((s) => !assigned.has(s)).map((s) => this.pt.objectOf(s)!),
+      // a slot's own address is a live value too; what it holds counts only when the loop does not assign it
+      ...p.values.flatMap((v) => [...this.objects.pointsTo(v)].filter((o) => o.kind !== 'slot')),
+    ]);
+    const readOnly = this.objects.reach(roots);
+    const reads = (c: Candidate) => c.objs.some((o) => readOnly.has(o));
+    const first = cands.findIndex((c) => !reads(c));
+    if (first < 0 || cands.slice(first).some((c) => c.mark)) return cands;
+    let moved = false;
+    for (const c of cands.slice(first + 1)) if (reads(c) && hoistAllocation(c.op, cands[first]!.op)) moved = true;
+    if (!moved) return cands;
+    this.note(cands.filter(reads).flatMap((c) => c.objs), 'allocated earlier, below the initial values its loop replaces');
+    return [...cands].sort((a, b) => (a.op === b.op ? 0 : a.op.isBeforeInBlock(b.op) ? -1 : 1));
+  }
+
+  /**
    * The slots to keep when releasing `group` at `points`, or undefined when (R1)–(R3) fail.
    */
-  private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[], replaced: Set<Value>):
+  private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[], replaced: Set<Value>, loop: Operation):
     { kept: Value[]; survivors: Set<MemObject> } | undefined {
     const survivors = new Set(group.filter((o) => points.some((p) => p.live.has(o))));
     const someDead = survivors.size < group.length;
     for (const o of survivors) if (this.permanent.has(o)) return undefined; // (R2)
     const kept = new Set<Value>();
     for (const p of points) {
-      for (const v of p.values) for (const o of this.pt.pointsTo(v)) if (survivors.has(o)) return undefined; // (R1)
-      for (const o of p.live) {
-        const hit = [...this.pt.contents(o)].some((c) => survivors.has(c));
-        if (!hit) continue;
-        if (o.kind !== 'slot' || !o.value || !p.slots.includes(o.value)) return undefined; // (R1)
-        kept.add(o.value);
-      }
+      const slots = p.slots.filter((s) => [...this.pt.contents(this.pt.objectOf(s)!)].some((c) => survivors.has(c)));
+      if (!this.onlyThrough(survivors, p, slots)) return undefined; // (R1)
+      for (const s of slots) kept.add(s);
     }
     // (R3) something dies: an object of the group, or the earlier instances of a survivor
     // whose slot the loop assigns (`s = string.concat(s, x)` leaves the old `s` behind)
     if (!someDead && ![...kept].some((k) => replaced.has(k))) return undefined;
     if (kept.size > 2) return undefined;
     for (const s of kept) for (const p of points) if (!definedAround(s, p.at)) return undefined;
-    for (const s of kept) if (!isFlatMemoryType((s.type as PtrType).pointeeType)) return undefined;
+    for (const s of kept) if (!isMovableMemoryType((s.type as PtrType).pointeeType)) return undefined; // (R1)
+    for (const s of kept) if (this.mayShareWithPrevious(s, loop)) return undefined; // (R4)
     return { kept: [...kept], survivors };
   }
 
@@ -264,6 +300,48 @@ export class FunctionReleases {
     return out;
   }
 
+  /**
+   * (R1) Whether the live roots at `p` other than `through` (slots, or returned values at a
+   * return) reach none of `survivors`: what the kept roots reach is moved with them.
+   */
+  private onlyThrough(survivors: ReadonlySet<MemObject>, p: LiveAt, through: readonly Value[]): boolean {
+    const roots: MemObject[] = [...this.permanent];
+    for (const s of p.slots) if (!through.includes(s)) roots.push(this.pt.objectOf(s)!);
+    for (const v of p.values) if (!through.includes(v)) roots.push(...this.objects.pointsTo(v));
+    return ![...this.objects.reach(roots)].some((o) => survivors.has(o));
+  }
+
+  /**
+   * (R4) Whether a new instance of the graph slot `s` holds at the end of an iteration may
+   * share inner objects with the instance it replaces (`r.balances = b.balances`): the kept
+   * old inner object then sits below the fresh ones, the graph's span has holes and the deep
+   * move never happens (emit-deep-move.ts (D7)), while its checks cost every iteration. A
+   * call's fresh memory may hold its arguments' memory when the callee's summary says so (S4);
+   * an object allocated in the loop may when it may hold an object allocated before it.
+   */
+  private mayShareWithPrevious(s: Value, loop: Operation): boolean {
+    const graph = this.objects.reach(this.pt.contents(this.pt.objectOf(s)!));
+    const inLoop = (o: MemObject) => !!o.op && loop.isAncestorOf(o.op);
+    for (const o of graph) {
+      if (o.kind === 'call') {
+        const callee = calleeOf(o.op!, this.symbols);
+        const sum = callee && this.program.summary(callee).freshContents;
+        if (!sum || sum.unknown || sum.params.length) return true;
+      } else if (inLoop(o) && [...this.pt.contents(o)].some((x) => x !== o && !inLoop(x))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether everything `roots` (kept slots' objects when `slots`, else what kept values
+   * address) may reach was allocated since the mark (is in `group`): the kept graphs then lie
+   * at or above it (`since_mark`: emit-deep-move.ts (D6) moves them without a branch).
+   */
+  sinceMark(roots: MemObject[], group: ReadonlySet<MemObject>, slots: boolean): boolean {
+    const inner = slots ? roots.flatMap((r) => [...this.pt.contents(r)]) : roots;
+    return [...this.objects.reach(inner)].every((o) => group.has(o));
+  }
+
   // ---- (F) -----------------------------------------------------------------------------
 
   private functionExit(): void {
@@ -276,15 +354,14 @@ export class FunctionReleases {
     });
     let mark: Value | undefined;
     for (const ret of returns) {
-      const { live } = this.liveBefore(ret);
+      const at = this.liveBefore(ret);
+      const live = at.live;
       const survivors = new Set(group.filter((o) => live.has(o)));
       if (!group.some((o) => !survivors.has(o) && mayPrecede(allocatingOp(o), ret))) continue; // (R3)
       if ([...survivors].some((o) => this.permanent.has(o))) continue; // (R2)
-      const kept = ret.operandValues().map((v, i) => ({ v, i })).filter(({ v }) => [...this.pt.pointsTo(v)].some((o) => survivors.has(o)));
-      if (kept.length > 2 || kept.some(({ v }) => !isFlatMemoryType(v.type))) continue; // (R1)
-      const held = new Set(kept.flatMap(({ v }) => [...this.pt.pointsTo(v)]));
-      if ([...survivors].some((o) => !held.has(o))) continue; // (R1): live through something else
-      if ([...live].some((o) => [...this.pt.contents(o)].some((c) => survivors.has(c)))) continue; // (R1)
+      const kept = ret.operandValues().map((v, i) => ({ v, i })).filter(({ v }) => [...this.objects.reach(this.objects.pointsTo(v))].some((o) => survivors.has(o)));
+      if (kept.length > 2 || kept.some(({ v }) => !isMovableMemoryType(v.type))) continue; // (R1)
+      if (!this.onlyThrough(survivors, at, kept.map(({ v }) => v))) continue; // (R1): live through something else
       mark ??= createBefore(body.first!, 'sol.free_ptr', { resultTypes: [ui256] }).result(0);
       const spills = kept.map(({ v }) => {
         const slot = createBefore(body.first!, 'sol.alloca', { resultTypes: [PtrType.get(v.type, 'Stack')] }).result(0);
@@ -294,6 +371,7 @@ export class FunctionReleases {
       this.freeBefore(ret, mark, spills);
       // a one-time move pays only when it gives back at least what it copies (F)
       if (spills.length) ret.prev!.setAttr('gap_first', UnitAttr.instance);
+      if (spills.length && this.sinceMark(kept.flatMap(({ v }) => [...this.objects.pointsTo(v)]), new Set(group), false)) ret.prev!.setAttr('since_mark', UnitAttr.instance);
       kept.forEach(({ i }, k) => {
         const reloaded = createBefore(ret, 'sol.load', { operands: [spills[k]!], resultTypes: [kept[k]!.v.type] }).result(0);
         ret.setOperand(i, reloaded);

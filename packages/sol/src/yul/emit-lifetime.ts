@@ -5,21 +5,14 @@
  * address from the mark: in ascending address order, so no move overwrites an object that
  * has not moved yet (every destination is at or below its source, and above the objects
  * already moved); mcopy copies overlapping ranges correctly. Two slots that address the
- * same object move it once.
+ * same object move it once. A kept slot whose type holds inner references moves its whole
+ * object graph (emit-deep-move.ts).
  */
 import { IntegerAttr, type Operation } from '@lifeline/ir';
-import { ArrayType, PtrType, StringType, StructType } from '../sol-types.js';
+import { PtrType, isFlatMemoryType } from '../sol-types.js';
+import { place, sizeOf, span, straightRelease, type Kept } from './emit-deep-move.js';
 import type { FnEmitter } from './emit-func.js';
 import { hex, indent } from './lib.js';
-
-/** The byte size of the flat memory object at `p` (a Yul expression; `p` is a variable). */
-function sizeOf(t: PtrType, p: string): string {
-  const agg = t.pointeeType;
-  if (agg instanceof StructType) return `${agg.memberTypes.length * 32}`;
-  if (agg instanceof StringType) return `add(0x20, and(add(mload(${p}), 31), not(31)))`;
-  const a = agg as ArrayType;
-  return a.isDynamic ? `add(0x20, mul(mload(${p}), 0x20))` : `${a.size * 32}`;
-}
 
 /**
  * Moves the object slot `s` addresses down to `dst` when it lies at or above `mark`. With
@@ -32,7 +25,7 @@ function move(s: string, t: PtrType, mark: string, dst: string, e: FnEmitter, ga
   const body = gapFirst
     ? `switch lt(sub(${s}, ${dst}), ${size})\ncase 0 {\n${indent(moveDown)}\n}\ndefault { ${dst} := add(${s}, ${size}) }`
     : moveDown;
-  return [`if iszero(lt(${s}, ${mark})) {`, indent(`let ${size} := ${sizeOf(t, s)}\n${body}`), '}'].join('\n');
+  return [`if iszero(lt(${s}, ${mark})) {`, indent(`let ${size} := ${sizeOf(t.pointeeType, s)}\n${body}`), '}'].join('\n');
 }
 
 function release(e: FnEmitter, op: Operation): string {
@@ -40,6 +33,9 @@ function release(e: FnEmitter, op: Operation): string {
   const kept = op.operands.slice(1).map((o) => ({ s: e.w(o.value), t: o.value.type as PtrType }));
   const gapFirst = !!op.getAttr('gap_first');
   if (!kept.length) return `mstore(64, ${mark})`;
+  const straight = kept.length === 1 && op.getAttr('since_mark') ? straightRelease(e, kept[0]!, mark, gapFirst) : undefined;
+  if (straight) return straight;
+  if (kept.some((k) => !isFlatMemoryType(k.t.pointeeType))) return deepRelease(e, mark, kept, gapFirst);
   const dst = e.fresh('dst_');
   const out = [`let ${dst} := ${mark}`];
   if (kept.length === 1) out.push(move(kept[0]!.s, kept[0]!.t, mark, dst, e, gapFirst));
@@ -53,6 +49,28 @@ function release(e: FnEmitter, op: Operation): string {
     out.push(`switch gt(${a.s}, ${b.s})`);
     out.push(`case 0 {\n${indent(`${move(a.s, a.t, mark, dst, e, gapFirst)}\n${second(a, b, origA)}`)}\n}`);
     out.push(`default {\n${indent(`${move(b.s, b.t, mark, dst, e, gapFirst)}\n${second(b, a, origB)}`)}\n}`);
+  }
+  out.push(`mstore(64, ${dst})`);
+  return `{\n${indent(out.join('\n'))}\n}`;
+}
+
+/** A release keeping at least one object graph (emit-deep-move.ts (D1)–(D5)). */
+function deepRelease(e: FnEmitter, mark: string, kept: Kept[], gapFirst: boolean): string {
+  const dst = e.fresh('dst_');
+  const out = [`let ${dst} := ${mark}`];
+  const spans = kept.map((k) => span(e, k));
+  out.push(...spans.map((x) => x.code));
+  const put = (i: number) => place(e, kept[i]!, spans[i]!.lo, spans[i]!.hi, spans[i]!.total, mark, dst, gapFirst);
+  if (kept.length === 1) out.push(put(0));
+  else {
+    const [a, b] = [spans[0]!, spans[1]!];
+    const [sa, sb] = [kept[0]!.s, kept[1]!.s];
+    // (D5) disjoint spans, in ascending order; anything else keeps everything
+    const ordered = `switch gt(${a.lo}, ${b.lo})\ncase 0 {\n${indent(`${put(0)}\n${put(1)}`)}\n}\ndefault {\n${indent(`${put(1)}\n${put(0)}`)}\n}`;
+    const disjoint = `or(iszero(lt(${b.lo}, ${a.hi})), iszero(lt(${a.lo}, ${b.hi})))`;
+    out.push(`switch eq(${sa}, ${sb})`);
+    out.push(`case 0 {\n${indent(`switch ${disjoint}\ncase 0 { ${dst} := mload(64) }\ndefault {\n${indent(ordered)}\n}`)}\n}`);
+    out.push(`default {\n${indent(`${put(0)}\n${sb} := ${sa}`)}\n}`);
   }
   out.push(`mstore(64, ${dst})`);
   return `{\n${indent(out.join('\n'))}\n}`;

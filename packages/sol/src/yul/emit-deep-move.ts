@@ -1,0 +1,194 @@
+/**
+ * Yul for moving kept objects down at a release (`sol.free %m keep(...)`, LIFETIME.md
+ * "Compaction" and "Deep moves"). A kept slot addresses the root of an object graph whose
+ * shape its type fixes: every field of a memory array or struct is one word, a value or the
+ * address of an inner aggregate of a known type.
+ *  (D1) Span: the lowest and highest address of the graph's objects (root and, recursively,
+ *       every inner aggregate a field addresses; the zero slot 0x60 — the shared empty
+ *       dynamic value — is not an object). Flat objects are their own span.
+ *  (D2) A span at or above the mark (all of it allocated since) moves as one block: mcopy to
+ *       the next free address from the mark, then every field, at the new place, that holds
+ *       an address inside the old span is rebased by the distance moved. Whatever the graph
+ *       shares (two fields addressing one object) stays shared: addresses keep their
+ *       distances. The root's slot is rebased too.
+ *  (D3) Rebasing recurses into inner objects that have address fields. With sharing, an
+ *       object is reached twice; its fields are rebased once because, when the old and new
+ *       spans are disjoint, a rebased field no longer lies in the old span. When they
+ *       overlap, such a graph (and with `gap_first`, any graph whose free space below is
+ *       smaller than its span) stays where it is: the free pointer ends after it.
+ *  (D4) A span below the mark, or across it (an inner object allocated since, under an
+ *       older root), stays where it is; the free pointer ends after it when that is higher.
+ *  (D5) Two kept slots: the same root moves once; otherwise, when one of them is a graph,
+ *       their spans must be disjoint (else nothing is released: they may share an object,
+ *       which two block moves would duplicate), and they move in ascending order, so no move
+ *       overwrites a block that has not moved yet (every destination is at or below its
+ *       source and above the blocks already moved; mcopy copies overlapping ranges).
+ *  (D6) Straight-line form (no branch) for one kept graph allocated wholly since the mark.
+ *  (D7) A span longer than the sum of its objects' sizes has holes (dead objects between
+ *       its objects, e.g. an old inner object far below fresh ones): it stays, since moving
+ *       it would copy the holes each time and give nothing back.
+ */
+import { ArrayType, PtrType, StringType, StructType, isFlatMemoryType, isValueType } from '../sol-types.js';
+import type { Type } from '@lifeline/ir';
+import type { FnEmitter } from './emit-func.js';
+import { tid } from './ytypes.js';
+import { ytype } from './emit-types.js';
+import { indent, yfn, type YulLib } from './lib.js';
+
+/** The byte size of the memory aggregate of type `agg` at `p` (a Yul expression; `p` a variable). */
+export function sizeOf(agg: Type, p: string): string {
+  if (agg instanceof StructType) return `${agg.memberTypes.length * 32}`;
+  if (agg instanceof StringType) return `add(0x20, and(add(mload(${p}), 31), not(31)))`;
+  const a = agg as ArrayType;
+  return a.isDynamic ? `add(0x20, mul(mload(${p}), 0x20))` : `${a.size * 32}`;
+}
+
+/** Whether an inner object of this type may be the zero slot (an empty dynamic value). */
+const mayBeEmpty = (t: Type) => t instanceof StringType || (t instanceof ArrayType && t.isDynamic);
+
+/** Static arrays up to this length get one straight-line block per element (no loop). */
+const UNROLL = 8;
+
+/** `body(q, field)` over the address fields of the object at `p` (q: the address the field holds). */
+function eachField(agg: Type, p: string, body: (q: string, field: string, inner: Type) => string): string {
+  const one = (at: string, inner: Type) => `{\n${indent(`let f := ${at}\nlet q := mload(f)\n${body('q', 'f', inner)}`)}\n}`;
+  if (agg instanceof StructType) {
+    return agg.memberTypes.map((m, k) => (isValueType(m) ? '' : one(k ? `add(${p}, ${k * 32})` : p, m))).filter(Boolean).join('\n');
+  }
+  if (!(agg instanceof ArrayType) || isValueType(agg.eltType)) return '';
+  if (!agg.isDynamic && agg.size <= UNROLL) {
+    return Array.from({ length: agg.size }, (_, k) => one(k ? `add(${p}, ${k * 32})` : p, agg.eltType)).join('\n');
+  }
+  const [base, n] = agg.isDynamic ? [`add(${p}, 0x20)`, `mload(${p})`] : [p, `${agg.size}`];
+  return `for { let i := 0 } lt(i, ${n}) { i := add(i, 1) } ${one(`add(${base}, mul(i, 0x20))`, agg.eltType)}`;
+}
+
+/**
+ * (D1) `deep_span_T(p, lo, hi, total) -> l, h, t`: the span of the graph at `p`, joined with
+ * [lo, hi), and `total` plus the sizes of its objects (an object reached twice counts twice).
+ */
+export function spanFn(lib: YulLib, agg: Type): string {
+  const name = `deep_span_${tid(ytype(agg))}`;
+  return lib.fn(name, () => {
+    const fields = eachField(agg, 'p', (q, _f, inner) => {
+      const call = `l, h, t := ${spanFn(lib, inner)}(${q}, l, h, t)`;
+      return mayBeEmpty(inner) ? `if iszero(eq(${q}, 0x60)) { ${call} }` : call;
+    });
+    return yfn(name, ['p', 'lo', 'hi', 'total'], ['l', 'h', 't'], [
+      'l := lo', 'h := hi', 'if lt(p, l) { l := p }', `let size := ${sizeOf(agg, 'p')}`, 't := add(total, size)',
+      'let e := add(p, size)', 'if gt(e, h) { h := e }', fields,
+    ].join('\n'));
+  });
+}
+
+/**
+ * (D2)/(D3) `deep_rebase_T(p, lo, hi, delta)`: rebases the address fields of the moved object
+ * at `p`. Under a root without nested graphs every field is visited once and every address
+ * it holds, but the zero slot, lies in the span; under one with nested graphs a field is
+ * rebased only while it still lies in the old span (`checked`).
+ */
+function rebaseFn(lib: YulLib, agg: Type, checked: boolean): string {
+  const name = `deep_rebase_${checked ? 'checked_' : ''}${tid(ytype(agg))}`;
+  return lib.fn(name, () => yfn(name, ['p', 'lo', 'hi', 'delta'], [], eachField(agg, 'p', (q, f, inner) => {
+    const recurse = isFlatMemoryType(inner) ? '' : `\n${rebaseFn(lib, inner, checked)}(${q}, lo, hi, delta)`;
+    const cond = checked ? `and(iszero(lt(${q}, lo)), lt(${q}, hi))` : mayBeEmpty(inner) ? `iszero(eq(${q}, 0x60))` : '';
+    const act = `${q} := sub(${q}, delta)\nmstore(${f}, ${q})${recurse}`;
+    return cond ? `if ${cond} {\n${indent(act)}\n}` : act;
+  }) || 'pop(delta)'));
+}
+
+/** Whether a graph of this type has objects below the root with address fields of their own (D3). */
+function nested(agg: Type): boolean {
+  const fields = agg instanceof ArrayType ? [agg.eltType] : agg instanceof StructType ? agg.memberTypes : [];
+  return fields.some((f) => !isValueType(f) && !isFlatMemoryType(f));
+}
+
+export interface Kept {
+  s: string;
+  t: PtrType;
+}
+
+/** Declares `lo`/`hi` of kept slot `k` (D1). */
+export function span(e: FnEmitter, k: Kept): { lo: string; hi: string; total: string; code: string } {
+  const agg = k.t.pointeeType;
+  const lo = e.fresh('lo_'), hi = e.fresh('hi_'), total = e.fresh('total_');
+  const code = isFlatMemoryType(agg)
+    ? `let ${lo} := ${k.s}\nlet ${hi} := add(${k.s}, ${sizeOf(agg, k.s)})\nlet ${total} := sub(${hi}, ${lo})`
+    : `let ${lo}, ${hi}, ${total} := ${spanFn(e.lib, agg)}(${k.s}, ${k.s}, ${k.s}, 0)`;
+  return { lo, hi, total, code };
+}
+
+/** (D2)–(D4) Moves the graph of `k` (span lo..hi) down to `dst` when it lies at or above `mark`. */
+export function place(e: FnEmitter, k: Kept, lo: string, hi: string, total: string, mark: string, dst: string, gapFirst: boolean): string {
+  const agg = k.t.pointeeType;
+  const size = e.fresh('size_');
+  const deep = !isFlatMemoryType(agg);
+  const rebase = deep ? `\n${rebaseFn(e.lib, agg, nested(agg))}(${k.s}, ${lo}, ${hi}, delta)` : '';
+  const moveDown = [
+    `if iszero(eq(${lo}, ${dst})) {`,
+    indent(`let delta := sub(${lo}, ${dst})\nmcopy(${dst}, ${lo}, ${size})\n${k.s} := sub(${k.s}, delta)${rebase}`),
+    '}',
+    `${dst} := add(${dst}, ${size})`,
+  ].join('\n');
+  // (D7) a span with holes (dead objects between the graph's objects: an old inner object
+  // far below fresh ones) stays: moving it would copy the holes every time
+  const stay = [gapFirst || (deep && nested(agg)) ? `lt(sub(${lo}, ${dst}), ${size})` : '', deep ? `gt(${size}, ${total})` : ''].filter(Boolean);
+  const body = stay.length
+    ? `switch ${stay.length > 1 ? `or(${stay[0]}, ${stay[1]})` : stay[0]}\ncase 0 {\n${indent(moveDown)}\n}\ndefault { ${dst} := ${hi} }`
+    : moveDown;
+  const moved = indent(`let ${size} := sub(${hi}, ${lo})\n${body}`);
+  if (!deep) return `if iszero(lt(${lo}, ${mark})) {\n${moved}\n}`;
+  return `switch lt(${lo}, ${mark})\ncase 0 {\n${moved}\n}\ndefault { if gt(${hi}, ${dst}) { ${dst} := ${hi} } }`;
+}
+
+/** `x < y ? y : x` and `y < x ? y : x` without a branch (branches cost the code transform stack shuffles). */
+const maxOf = (x: string, y: string) => `xor(${x}, mul(xor(${x}, ${y}), gt(${y}, ${x})))`;
+const minOf = (x: string, y: string) => `xor(${x}, mul(xor(${x}, ${y}), lt(${y}, ${x})))`;
+
+/**
+ * (D6) The straight-line form of a release keeping one slot whose whole graph was allocated
+ * since the mark (`since_mark`: so its span starts at or above the mark) and is flat or a
+ * root of at most UNROLL fields over flat inner objects: span, copy and rebase without a
+ * branch (a zero-length mcopy and a zero delta when the graph stays). Undefined otherwise.
+ */
+export function straightRelease(e: FnEmitter, k: Kept, mark: string, gapFirst: boolean): string | undefined {
+  const agg = k.t.pointeeType;
+  const fields: { at: number; t: Type }[] = [];
+  if (!isFlatMemoryType(agg)) {
+    const types = agg instanceof StructType ? agg.memberTypes : agg instanceof ArrayType && !agg.isDynamic && agg.size <= UNROLL ? Array(agg.size).fill(agg.eltType) : undefined;
+    if (!types || types.some((t: Type) => !isValueType(t) && !isFlatMemoryType(t))) return undefined;
+    types.forEach((t: Type, i: number) => { if (!isValueType(t)) fields.push({ at: i * 32, t }); });
+  }
+  // a function of its own: its temporaries stay off the caller's stack (around a loop body
+  // they would cost stack shuffles in every iteration)
+  const name = `keep_since_mark_${gapFirst ? 'gap_' : ''}${tid(ytype(agg))}`;
+  e.lib.fn(name, () => {
+    let n = 0;
+    const v = (x: string) => `${x}_${++n}`;
+    const [lo, hi, size, delta, total] = ['lo', 'hi', 'size', 'delta', 'total'];
+    const out = [`let ${lo} := p`, `let ${hi} := add(p, ${sizeOf(agg, 'p')})`, `let ${total} := sub(${hi}, ${lo})`];
+    const qs = fields.map((f) => {
+      const q = v('q');
+      out.push(`let ${q} := mload(add(p, ${f.at}))`);
+      const empty = mayBeEmpty(f.t) ? v('empty') : undefined;
+      if (empty) out.push(`let ${empty} := eq(${q}, 0x60)`);
+      // the zero slot is not an object: it neither lowers the span nor raises it
+      out.push(`${lo} := ${minOf(lo, empty ? `or(${q}, sub(0, ${empty}))` : q)}`);
+      const fsize = v('fsize');
+      out.push(`let ${fsize} := ${empty ? `mul(${sizeOf(f.t, q)}, iszero(${empty}))` : sizeOf(f.t, q)}`);
+      out.push(`${hi} := ${maxOf(hi, `add(${q}, ${fsize})`)}`, `${total} := add(${total}, ${fsize})`);
+      return { ...f, q, empty };
+    });
+    out.push(`let ${size} := sub(${hi}, ${lo})`);
+    // (D7) with holes the graph stays; (K4) with gap_first, unless the gap is at least its size
+    const stays = [gapFirst ? `lt(sub(${lo}, mark), ${size})` : '', fields.length ? `gt(${size}, ${total})` : ''].filter(Boolean);
+    if (stays.length) {
+      out.push(`let go := iszero(${stays.length > 1 ? `or(${stays[0]}, ${stays[1]})` : stays[0]})`, `let ${delta} := mul(sub(${lo}, mark), go)`, `mcopy(mark, ${lo}, mul(${size}, go))`);
+    } else out.push(`let ${delta} := sub(${lo}, mark)`, `mcopy(mark, ${lo}, ${size})`);
+    out.push(`r := sub(p, ${delta})`);
+    for (const f of qs) out.push(`mstore(add(r, ${f.at}), sub(${f.q}, ${f.empty ? `mul(${delta}, iszero(${f.empty}))` : delta}))`);
+    out.push(`mstore(64, add(sub(${lo}, ${delta}), ${size}))`);
+    return yfn(name, ['p', 'mark'], ['r'], out.join('\n'));
+  });
+  return `${k.s} := ${name}(${k.s}, ${mark})`;
+}
