@@ -12,7 +12,9 @@
  *       with `{gap_first}` an object moves only when the free space below it is at least
  *       its size (otherwise it stays and the free pointer ends after it); a slot whose type
  *       holds inner references moves its whole object graph as one block and rebases the
- *       inner pointers (a deep move, LIFETIME.md "Deep moves")
+ *       inner pointers (a deep move, LIFETIME.md "Deep moves"); with `{since_mark}` every
+ *       object the kept slot may reach was allocated since the mark (the analysis proved
+ *       it), so one kept graph moves without checking that it lies above the mark
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return

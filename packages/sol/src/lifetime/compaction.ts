@@ -20,7 +20,7 @@
  */
 import { UnitAttr, type Block, type Operation, type Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
-import { PtrType, isMovableMemoryType } from '../sol-types.js';
+import { PtrType, isFlatMemoryType, isMovableMemoryType } from '../sol-types.js';
 import type { LiveAt, ObjectLiveness } from './object-liveness.js';
 import { createBefore } from './program-points.js';
 
@@ -61,7 +61,8 @@ export function compactBefore<G extends Group>(cx: CompactionContext, cands: G[]
     if (!cx.onlyThrough(survivors, p, kept)) continue; // (K2)
     move(cx, cands[c]!, kept, at, [...cx.objects.reach(kept.flatMap((v) => [...cx.objects.pointsTo(v)]))].every((o) => group.includes(o)));
     cx.note(group.filter((o) => !survivors.has(o)), `freed before ${at.name} at ${where}, its survivors moved down over it`);
-    cx.note(survivors, `moved down before ${at.name} at ${where} (compaction at an allocation)`);
+    const deep = kept.some((v) => !isFlatMemoryType(v.type));
+    cx.note(survivors, `${deep ? 'deep-moved (with its inner objects, addresses rebased)' : 'moved'} down before ${at.name} at ${where} (compaction at an allocation)`);
     const rest = { ...cands[c]!, objs: [...survivors] };
     return [...cands.slice(0, c), rest];
   }

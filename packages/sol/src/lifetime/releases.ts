@@ -34,9 +34,10 @@
  */
 import { UnitAttr, type Block, type SymbolTableCollection, type Operation, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
-import { PtrType, isMovableMemoryType, ui256 } from '../sol-types.js';
+import { PtrType, isFlatMemoryType, isMovableMemoryType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
+import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder } from './structure.js';
 import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 
@@ -234,7 +235,10 @@ export class FunctionReleases {
     });
     const dead = group.filter((o) => !plan!.survivors.has(o));
     this.note(dead, `released at the end of each iteration of the loop at ${where(loop)}`);
-    this.note(plan.survivors, `moved down to the loop's mark at the end of each iteration (loop at ${where(loop)})`);
+    const deep = plan.kept.some((k) => !isFlatMemoryType((k.type as PtrType).pointeeType));
+    this.note(plan.survivors, deep
+      ? `deep-moved down to the loop's mark at the end of each iteration, with its inner objects as one block, inner addresses rebased (loop at ${where(loop)})`
+      : `moved down to the loop's mark at the end of each iteration (loop at ${where(loop)})`);
     return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
   }
 
@@ -378,57 +382,8 @@ export class FunctionReleases {
       });
       const dead = group.filter((o) => !survivors.has(o));
       this.note(dead, `freed on return at ${where(ret)}`);
-      this.note(survivors, `moved down to the function's entry mark on return at ${where(ret)}`);
+      const deep = kept.some(({ v }) => !isFlatMemoryType(v.type));
+      this.note(survivors, `${deep ? 'deep-moved (with its inner objects, addresses rebased)' : 'moved'} down to the function's entry mark on return at ${where(ret)}`);
     }
   }
-}
-
-/** Whether `v` is defined in a block around `op` (and so dominates it, in structured code) before it. */
-function definedAround(v: Value, op: Operation): boolean {
-  const def = v.definingOp;
-  const home = def ? def.block : (v as { owner?: Block }).owner;
-  for (let o: Operation | null = op; o; o = o.block?.parentOp ?? null) {
-    if (o.block === home) return !def || def.isBeforeInBlock(o);
-  }
-  return false;
-}
-
-const allocatingOp = (o: MemObject): Operation => o.value?.definingOp ?? o.op!;
-
-/** A terminator that leaves the function (return, revert, panic), not a region branch. */
-const leavesFunction = (t: Operation | null) => !!t?.def?.has('Terminator') && !t.def.spec.regionBranchTerminator;
-
-/** Whether control may get from `op` to the end of its ancestor `outer` (no enclosing block returns or reverts first). */
-function reachesEnd(op: Operation, outer: Operation): boolean {
-  for (let b = op.block; b && b !== outer.block; b = b.parentOp?.block ?? null) if (leavesFunction(b.terminator)) return false;
-  return true;
-}
-
-/** Whether `a` may run before `b` in one call of the function (same block order, or a loop around both). */
-function mayPrecede(a: Operation, b: Operation): boolean {
-  const chain = new Map<Block, Operation>();
-  for (let o: Operation | null = b; o; o = o.block?.parentOp ?? null) if (o.block) chain.set(o.block, o);
-  for (let o: Operation | null = a; o; o = o.block?.parentOp ?? null) {
-    const bAnc = o.block && chain.get(o.block);
-    if (!bAnc) continue;
-    if (!reachesEnd(a, o)) return false;
-    if (o.isBeforeInBlock(bAnc) || (o === bAnc && isLoop(o))) return true;
-    for (let p = o.block!.parentOp; p; p = p.block?.parentOp ?? null) if (isLoop(p)) return true;
-    return false;
-  }
-  return false;
-}
-
-
-/** The closest loop op around `op`. */
-function innermostLoop(op: Operation): Operation | undefined {
-  for (let p = op.parentOp; p; p = p.parentOp) if (isLoop(p)) return p;
-  return undefined;
-}
-
-/** The region of `ancestor` that contains `op`. */
-function regionUnder(op: Operation, ancestor: Operation) {
-  let o: Operation = op;
-  while (o.parentOp && o.parentOp !== ancestor) o = o.parentOp;
-  return o.block!.parent!;
 }

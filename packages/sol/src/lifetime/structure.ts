@@ -1,0 +1,58 @@
+/**
+ * Structural questions the release placement (releases.ts) asks about structured control
+ * flow inside one function: where a value is defined relative to a point, whether control
+ * reaches the end of an enclosing op, whether one op may run before another in one call,
+ * which slots a region writes, the loop around an op.
+ */
+import { type Block, type Operation, type Value } from '@lifeline/ir';
+import type { MemObject } from '@lifeline/analyses';
+import { isLoop } from './program-points.js';
+
+/** Whether `v` is defined in a block around `op` (and so dominates it, in structured code) before it. */
+export function definedAround(v: Value, op: Operation): boolean {
+  const def = v.definingOp;
+  const home = def ? def.block : (v as { owner?: Block }).owner;
+  for (let o: Operation | null = op; o; o = o.block?.parentOp ?? null) {
+    if (o.block === home) return !def || def.isBeforeInBlock(o);
+  }
+  return false;
+}
+
+export const allocatingOp = (o: MemObject): Operation => o.value?.definingOp ?? o.op!;
+
+/** A terminator that leaves the function (return, revert, panic), not a region branch. */
+export const leavesFunction = (t: Operation | null) => !!t?.def?.has('Terminator') && !t.def.spec.regionBranchTerminator;
+
+/** Whether control may get from `op` to the end of its ancestor `outer` (no enclosing block returns or reverts first). */
+export function reachesEnd(op: Operation, outer: Operation): boolean {
+  for (let b = op.block; b && b !== outer.block; b = b.parentOp?.block ?? null) if (leavesFunction(b.terminator)) return false;
+  return true;
+}
+
+/** Whether `a` may run before `b` in one call of the function (same block order, or a loop around both). */
+export function mayPrecede(a: Operation, b: Operation): boolean {
+  const chain = new Map<Block, Operation>();
+  for (let o: Operation | null = b; o; o = o.block?.parentOp ?? null) if (o.block) chain.set(o.block, o);
+  for (let o: Operation | null = a; o; o = o.block?.parentOp ?? null) {
+    const bAnc = o.block && chain.get(o.block);
+    if (!bAnc) continue;
+    if (!reachesEnd(a, o)) return false;
+    if (o.isBeforeInBlock(bAnc) || (o === bAnc && isLoop(o))) return true;
+    for (let p = o.block!.parentOp; p; p = p.block?.parentOp ?? null) if (isLoop(p)) return true;
+    return false;
+  }
+  return false;
+}
+
+/** The closest loop op around `op`. */
+export function innermostLoop(op: Operation): Operation | undefined {
+  for (let p = op.parentOp; p; p = p.parentOp) if (isLoop(p)) return p;
+  return undefined;
+}
+
+/** The region of `ancestor` that contains `op`. */
+export function regionUnder(op: Operation, ancestor: Operation) {
+  let o: Operation = op;
+  while (o.parentOp && o.parentOp !== ancestor) o = o.parentOp;
+  return o.block!.parent!;
+}
