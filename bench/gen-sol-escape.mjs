@@ -64,6 +64,9 @@ const HELPERS = `
         r[a.length] = v;
     }
 
+    /// an empty array without allocating: the zero slot 0x60
+    function nothing() internal pure returns (uint256[] memory r) {}
+
     /// returns its argument (the result aliases a parameter), after writing into it
     function bump(uint256[] memory a, uint256 v) internal pure returns (uint256[] memory) {
         if (a.length > 0) a[0] += v;
@@ -198,8 +201,20 @@ const SHAPE_GEN = {
   },
 
   carried(g) {
-    const v = g.int(4);
+    const v = g.int(5);
     const L = [];
+    if (v === 3) {
+      // the previous value and a new one (`prev = cur; cur = f(cur)`): the carried object lies
+      // below the fresh one, so the two move in a known order; both may be the zero slot
+      L.push(`uint256[] memory prev${g.pick([' = mk(1, n)', ''])};`, `uint256[] memory cur = ${g.pick(['mk(2, x)', 'new uint256[](0)', 'prev'])};`);
+      L.push('for (uint256 i = 0; i < n % 7; i++) {');
+      L.push(`    uint256[] memory nxt = ${g.pick(['grow(cur, x + i)', 'mk(i % 3, x + i)', '(x + i) % 2 == 0 ? grow(cur, i) : mk(1, i)', 'i % 3 == 1 ? nothing() : grow(cur, i)'])};`);
+      L.push(...filler(g, '    '));
+      if (g.chance(0.2)) L.push('    if (nxt.length == 2) continue;');
+      L.push('    prev = cur;', '    cur = nxt;');
+      L.push('}');
+      return { returns: 'uint256[] memory, uint256[] memory, uint256', body: [...L, 'return (cur, prev, cur.length * 10 + prev.length);'] };
+    }
     if (v === 0) {
       L.push('uint256[] memory acc = new uint256[](0);');
       L.push('for (uint256 i = 0; i < n % 7; i++) {', ...filler(g, '    '), '    acc = grow(acc, x + i);', '}');

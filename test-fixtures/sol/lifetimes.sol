@@ -174,4 +174,36 @@ contract Lifetimes {
     }
     s = s * 1000 + a[0] * 100 + a[1] * 10 + b[0] + b[1];
   }
+
+  // Two survivors whose order is known (lifetime/kept-order.ts): the previous value carried
+  // into the iteration lies below the one made in it, so they move without comparing
+  // addresses. The strings grow, then shrink to a hash, so sizes change from one to the next.
+  function prevChain(uint256 n) external pure returns (bytes memory, bytes memory) {
+    bytes memory last = "seed";
+    bytes memory prev = "";
+    for (uint256 i = 0; i < n; i++) {
+      bytes memory cur = abi.encodePacked(last, uint8(i));
+      if (cur.length > 40) cur = abi.encodePacked(keccak256(cur));
+      prev = last;
+      last = cur;
+    }
+    return (prev, last);
+  }
+
+  function maybeEmpty(bytes memory b, uint256 i) internal pure returns (bytes memory r) {
+    if (i % 3 != 1) r = abi.encodePacked(b.length > 50 ? bytes("x") : b, uint8(i));
+  }
+
+  // The same with the zero slot 0x60 on both sides: the carried value starts empty (not an
+  // object: it stays) and the fresh one is empty every third iteration (copied last).
+  function prevEmpty(uint256 n) external pure returns (bytes memory, bytes memory) {
+    bytes memory prev;
+    bytes memory last;
+    for (uint256 i = 0; i < n; i++) {
+      bytes memory cur = maybeEmpty(last, i);
+      prev = last;
+      last = cur;
+    }
+    return (prev, last);
+  }
 }

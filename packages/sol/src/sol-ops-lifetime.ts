@@ -14,7 +14,10 @@
  *       holds inner references moves its whole object graph as one block and rebases the
  *       inner pointers (a deep move, LIFETIME.md "Deep moves"); with `{since_mark}` every
  *       object the kept slot may reach was allocated since the mark (the analysis proved
- *       it), so one kept graph moves without checking that it lies above the mark
+ *       it), so one kept graph moves without checking that it lies above the mark; with
+ *       `{ascending}` (two flat kept slots) the first object lies below the second and
+ *       they are distinct (the first carried into the iteration, the second allocated in it:
+ *       lifetime/kept-order.ts), so they move in that order without comparing addresses
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return

@@ -40,6 +40,7 @@ import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-point
 import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder } from './structure.js';
 import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
+import { keptInAddressOrder } from './kept-order.js';
 
 
 /** Where each object was released, for the report. */
@@ -230,8 +231,13 @@ export class FunctionReleases {
     const inGroup = new Set(group);
     points.forEach((p) => {
       const kept = plan!.kept.filter((k) => p.slots.includes(k));
-      this.freeBefore(p.at, mark, kept);
-      if (this.sinceMark(kept.map((k) => this.pt.objectOf(k)!), inGroup, true)) p.at.prev!.setAttr('since_mark', UnitAttr.instance);
+      const since = this.sinceMark(kept.map((k) => this.pt.objectOf(k)!), inGroup, true);
+      // two flat survivors whose address order is known move without comparing addresses
+      const ascending = since && kept.every((k) => isFlatMemoryType((k.type as PtrType).pointeeType))
+        ? keptInAddressOrder(this.pt, loop, p.at, kept) : undefined;
+      this.freeBefore(p.at, mark, ascending ?? kept);
+      if (since) p.at.prev!.setAttr('since_mark', UnitAttr.instance);
+      if (ascending) p.at.prev!.setAttr('ascending', UnitAttr.instance);
     });
     const dead = group.filter((o) => !plan!.survivors.has(o));
     this.note(dead, `released at the end of each iteration of the loop at ${where(loop)}`);

@@ -11,8 +11,10 @@
 import { IntegerAttr, type Operation } from '@lifeline/ir';
 import { PtrType, isFlatMemoryType } from '../sol-types.js';
 import { place, sizeOf, span, straightRelease, type Kept } from './emit-deep-move.js';
+import { tid } from './ytypes.js';
+import { ytype } from './emit-types.js';
 import type { FnEmitter } from './emit-func.js';
-import { hex, indent } from './lib.js';
+import { hex, indent, yfn } from './lib.js';
 
 /**
  * Moves the object slot `s` addresses down to `dst` when it lies at or above `mark`. With
@@ -35,6 +37,7 @@ function release(e: FnEmitter, op: Operation): string {
   if (!kept.length) return `mstore(64, ${mark})`;
   const straight = kept.length === 1 && op.getAttr('since_mark') ? straightRelease(e, kept[0]!, mark, gapFirst) : undefined;
   if (straight) return straight;
+  if (kept.length === 2 && op.getAttr('ascending')) return ascendingRelease(e, kept as [Kept, Kept], mark);
   if (kept.some((k) => !isFlatMemoryType(k.t.pointeeType))) return deepRelease(e, mark, kept, gapFirst);
   const dst = e.fresh('dst_');
   const out = [`let ${dst} := ${mark}`];
@@ -52,6 +55,29 @@ function release(e: FnEmitter, op: Operation): string {
   }
   out.push(`mstore(64, ${dst})`);
   return `{\n${indent(out.join('\n'))}\n}`;
+}
+
+/**
+ * Two flat kept objects known to be distinct and in ascending address order, the second
+ * allocated since the mark (`{ascending}`, lifetime/kept-order.ts): moved in that order with
+ * no comparison but whether the first is the zero slot 0x60 (below the mark: it stays). The
+ * second moves even when it is the zero slot: it moves last, so its copy overwrites nothing.
+ * A function of its own, like keep_since_mark_*: temporaries stay off the loop's stack.
+ */
+function ascendingRelease(e: FnEmitter, [lo, hi]: [Kept, Kept], mark: string): string {
+  const name = `keep_ascending_${tid(ytype(lo.t.pointeeType))}_${tid(ytype(hi.t.pointeeType))}`;
+  // without a branch: one `if` here cost ≈ 70 gas per call in solc's stack layout
+  e.lib.fn(name, () => yfn(name, ['a', 'b', 'mark'], ['ra', 'rb'], [
+    'let go := iszero(lt(a, mark))',
+    `let sa := mul(${sizeOf(lo.t.pointeeType, 'a')}, go)`,
+    'mcopy(mark, a, sa)',
+    'ra := xor(a, mul(xor(a, mark), go))',
+    'rb := add(mark, sa)',
+    `let sb := ${sizeOf(hi.t.pointeeType, 'b')}`,
+    'mcopy(rb, b, sb)',
+    'mstore(64, add(rb, sb))',
+  ].join('\n')));
+  return `${lo.s}, ${hi.s} := ${name}(${lo.s}, ${hi.s}, ${mark})`;
 }
 
 /** A release keeping at least one object graph (emit-deep-move.ts (D1)–(D5)). */
