@@ -56,3 +56,10 @@ func.func @f() {
   %x = "test.b"() : () -> i32
   return
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op entry block must have 1 arguments to match function signature}}
+func.func @types_only_body(f32) {
+  return
+}

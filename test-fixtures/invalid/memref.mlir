@@ -58,6 +58,14 @@ func.func @alloc_symbols(%i: index) {
 
 // -----
 
+func.func @alloc_strided_symbols(%i: index) {
+  // expected-error @+1 {{'memref.alloc' op symbol operand count does not equal memref symbol count: expected 2, got 1}}
+  %0 = memref.alloc()[%i] : memref<4xf32, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
 func.func @realloc_dim(%m: memref<4xf32>) {
   // expected-error @+1 {{missing dimension operand for result type 'memref<?xf32>'}}
   %0 = memref.realloc %m : memref<4xf32> to memref<?xf32>

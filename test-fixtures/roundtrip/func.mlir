@@ -50,3 +50,12 @@ func.func @"quoted name"() {
 module @inner attributes {test.x} {
   func.func private @in_module(memref<?x4xf32, 1>) -> tensor<*xf32>
 }
+
+// A body after a type-only signature: the entry block names the arguments.
+// CHECK-LABEL: func.func @types_then_block(%arg0: f32, %arg1: i1) -> f32
+// CHECK-NEXT:    %0 = arith.select %arg1, %arg0, %arg0 : f32
+func.func @types_then_block(f32, i1) -> f32 {
+^bb0(%a: f32, %c: i1):
+  %s = arith.select %c, %a, %a : f32
+  return %s : f32
+}

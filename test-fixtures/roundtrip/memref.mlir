@@ -244,3 +244,16 @@ func.func @strided_layouts(%m: memref<?x?xf32, strided<[?, 1], offset: ?>>, %s: 
   %13 = memref.subview %m[0, 0] [1, 4] [1, 1] : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
   return
 }
+
+// A strided layout's map has one symbol per dynamic offset or stride; `strided<[1]>` on
+// rank 1 is the identity map, so shapes expanded from it get the identity layout.
+// CHECK-LABEL: func.func @strided_symbols
+// CHECK:         memref.alloc(%arg0)[%arg1, %arg2] : memref<?xf32, strided<[?], offset: ?>>
+// CHECK:         memref.alloca()[%arg1] : memref<4xf32, strided<[?]>>
+// CHECK:         memref.expand_shape %arg3 {{\[\[}}0, 1]] output_shape [1, %arg0] : memref<?xf32, strided<[1]>> into memref<1x?xf32>
+func.func @strided_symbols(%n: index, %o: index, %s: index, %m: memref<?xf32, strided<[1]>>) {
+  %a = memref.alloc(%n)[%o, %s] : memref<?xf32, strided<[?], offset: ?>>
+  %b = memref.alloca()[%o] : memref<4xf32, strided<[?]>>
+  %e = memref.expand_shape %m [[0, 1]] output_shape [1, %n] : memref<?xf32, strided<[1]>> into memref<1x?xf32>
+  return
+}

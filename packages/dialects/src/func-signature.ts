@@ -88,7 +88,8 @@ export function parseFunctionOp(p: OpParser, st: OperationState, typeAttrName = 
   if (argAttrs) st.addAttr('arg_attrs', argAttrs);
   if (resAttrs) st.addAttr('res_attrs', resAttrs);
   if (p.atRegion()) {
-    if (sig.argTypes.length && !sig.args.length) p.error('expected SSA identifier');
+    // a type-only signature may still have a body: its entry block names the arguments
+    // (`^bb0(%a: f32):`), and the verifier checks them against the signature
     st.addRegion(p.parseOpRegion(st, sig.args));
   } else {
     st.addRegion();

@@ -62,14 +62,25 @@ function affineMapText(t: MemRefType): string | undefined {
   return t.layout instanceof OpaqueAttr ? t.layout.text : undefined;
 }
 
-/** Number of symbols (`[s0, s1]`) of an affine-map layout; 0 for other layouts. */
+/**
+ * Number of symbols (`[s0, s1]`) of the layout's affine map: an affine-map layout's own; a
+ * strided layout's map has one per dynamic offset or stride (makeStridedLinearLayoutMap); 0
+ * for the identity.
+ */
 export function layoutSymbolCount(t: MemRefType): number {
+  if (t.layout instanceof StridedLayoutAttr) return [t.layout.offset, ...t.layout.strides].filter((x) => x === DYNAMIC).length;
   const text = affineMapText(t);
   const m = text && /^affine_map<\s*\([^)]*\)\s*\[([^\]]*)\]/.exec(text);
   return m ? m[1]!.split(',').filter((s) => s.trim()).length : 0;
 }
 
+/**
+ * MemRefLayoutAttrInterface::isIdentity: no layout, or a strided layout whose affine map is
+ * the identity — only `strided<[1]>` (rank 1, offset 0): any other strided map multiplies or
+ * adds (`(d0, d1) -> (d0 * 8 + d1)` is not the identity map).
+ */
 export function isIdentityLayout(t: MemRefType): boolean {
+  if (t.layout instanceof StridedLayoutAttr) return t.layout.offset === 0 && t.layout.strides.length === 1 && t.layout.strides[0] === 1;
   return t.layout === undefined;
 }
 
