@@ -13,6 +13,11 @@ contract ArithMore {
     function a(int256 p, int256 q) external pure returns (int256, int256) { return (p / q, p % q); }
     function b(int8 base, uint8 e) external pure returns (int8) { return base ** e; }
     function c(uint8 v) external pure returns (uint8) { v++; return v; }
+    /// full-word ++ and -- (checked in place against the type's maximum / minimum)
+    function incWord(uint256 v, int256 w, bool up) external pure returns (uint256, int256) {
+        if (up) { v++; ++w; } else { --v; w--; }
+        return (v, w);
+    }
     function d(uint256 s, uint256 v) external pure returns (uint256, int256) { return (v << s, int256(v) >> s); }
     function e() external returns (uint256, uint256, K) {
         (x1, x2) = (x2, x1);

@@ -303,6 +303,8 @@ export abstract class ExprLowerer extends LowerBase {
       const t = (ptr.type as PtrType).pointeeType;
       const old = this.load(ptr);
       const next = this.arith(op === '++' ? 'sol.add' : 'sol.sub', old, this.constant(1n, t), t);
+      // solc checks `++`/`--` with its increment/decrement helpers, `x + 1` with checked_add
+      if (!this.unchecked) next.definingOp!.setAttr('inc_dec', this.unit('inc_dec')[1]);
       this.op('sol.store', [next, ptr]);
       return node.prefix ? next : old;
     }

@@ -48,6 +48,15 @@ function arith(name: 'add' | 'sub' | 'mul' | 'div' | 'mod'): Handler {
     if (name === 'sub' && op.getAttr('checked') && t.kind === 'int' && zero?.name === 'sol.constant' && attrInt(zero, 'value') === 0n) {
       return e.let(op.result(0), `${negate(e.lib, t)}(${e.w(U(op, 1))})`);
     }
+    // checked `++` / `--` (`{inc_dec}`) on a full word: the overflow test is a comparison with
+    // a constant (Panic 0x11 at the maximum/minimum), written in place — cheaper than
+    // checked_add's comparison with the sum, and than solc's increment helper where solc's
+    // inliner keeps that one a call
+    if (op.getAttr('inc_dec') && op.getAttr('checked') && (t.kind === 'int' || t.kind === 'uint') && t.bits === 256) {
+      const x = e.w(U(op));
+      const limit = name === 'add' ? (t.kind === 'int' ? `sub(shl(255, 1), 1)` : 'not(0)') : t.kind === 'int' ? 'shl(255, 1)' : '0';
+      return `if eq(${x}, ${limit}) { ${panic(e.lib, PanicCode.overflow)}() }\n${e.let(op.result(0), `${name}(${x}, 1)`)}`;
+    }
     const f = op.getAttr('checked') ? checked(e.lib, name, t) : wrapping(e.lib, name, t);
     return e.let(op.result(0), `${f}(${e.w(U(op))}, ${e.w(U(op, 1))})`);
   };
