@@ -3,7 +3,8 @@
  *
  * Arithmetic is one op per operation with a `checked` flag (Solidity ≥0.8 semantics; `unchecked`
  * blocks drop it): `sol.add checked %a, %b : ui256` panics 0x11 on overflow, `sol.add %a, %b`
- * wraps. Division and modulo panic 0x12 on a zero divisor either way. Checked ops and the
+ * wraps (`{inc_dec}` marks the `+ 1`/`- 1` of `++`/`--`: a hint for the Yul emitter, same
+ * semantics). Division and modulo panic 0x12 on a zero divisor either way. Checked ops and the
  * ones that can panic declare a write on the `Revert` resource; the rest are Pure.
  *
  *   %c = sol.constant 42 : ui256          %t = sol.constant true : i1
