@@ -364,7 +364,7 @@ const H: Record<string, Handler> = {
     const vals = [...sel.map((v) => e.w(v)), ...a.words];
     const at = staticAddress(e, op);
     if (at !== undefined) return a.pre + encodeAt(e, op, a.types, mode, at, vals);
-    return a.pre + e.let(op.result(0), `${encodeToBytes(e.lib, a.types, mode)}(${vals.join(', ')})`);
+    return a.pre + encodeToBytes(e.lib, a.types, mode, vals, e.bind(op.result(0))[0]!);
   },
   'sol.decode': (e, op) => {
     const types = op.results.map((r) => abiType(op, r));
@@ -387,7 +387,7 @@ const H: Record<string, Handler> = {
     const a = abiOperands(e, op, op.def!.operandGroup(op, 'args'));
     const at = staticAddress(e, op);
     if (at !== undefined) return a.pre + encodeAt(e, op, a.types, 'packed', at, a.words);
-    return a.pre + e.let(op.result(0), `${encodeToBytes(e.lib, a.types, 'packed')}(${a.words.join(', ')})`);
+    return a.pre + encodeToBytes(e.lib, a.types, 'packed', a.words, e.bind(op.result(0))[0]!);
   },
   'sol.copy': (e, op) => {
     const src = U(op), dst = U(op, 1);
