@@ -224,7 +224,7 @@ const view = defineOp({
 const compatible = (a: number, b: number) => a === DYNAMIC || b === DYNAMIC || a === b;
 
 /** memref.cast's CastOpInterface::areCastCompatible. */
-function castCompatible(a: Type, b: Type): boolean {
+export function castCompatible(a: Type, b: Type): boolean {
   if (isMemRef(a) && isMemRef(b)) {
     if (a.elementType !== b.elementType) return false;
     if (String(a.layout ?? '') !== String(b.layout ?? '')) {
