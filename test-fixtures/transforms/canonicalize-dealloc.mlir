@@ -82,3 +82,21 @@ module {
   }
 }
 
+
+// SimplifyClones across cast-compatible types: the clone becomes a memref.cast of
+// its source and the source's free goes; a clone freed by a memref.realloc whose
+// result is used is left alone.
+func.func @clone_to_static(%m: memref<?x4xi16>) -> memref<9x4xi16> {
+  %c = bufferization.clone %m : memref<?x4xi16> to memref<9x4xi16>
+  memref.dealloc %m : memref<?x4xi16>
+  return %c : memref<9x4xi16>
+}
+
+func.func @clone_then_realloc(%m: memref<?xi16>) -> memref<12xi16> {
+  %c = bufferization.clone %m : memref<?xi16> to memref<6xi16>
+  %z = arith.constant 0 : i16
+  %i = arith.constant 2 : index
+  memref.store %z, %c[%i] : memref<6xi16>
+  %r = memref.realloc %c : memref<6xi16> to memref<12xi16>
+  return %r : memref<12xi16>
+}

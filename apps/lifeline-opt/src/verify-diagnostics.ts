@@ -39,24 +39,40 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * As MLIR's SourceMgrDiagnosticVerifierHandler: `@above` names the last line before
+ * it that holds no expected-* designator, `@below` the next such line (so a run of
+ * stacked `@below` lines all name the op under the run).
+ */
 function parseExpectations(source: SourceFile): Expected[] {
   const out: Expected[] = [];
   const lines = source.text.split('\n');
+  let lastPlain = source.lineBase;
+  let pendingBelow: Expected[] = [];
   lines.forEach((text, idx) => {
     const line = idx + 1 + source.lineBase;
-    for (const m of text.matchAll(EXPECT_RE)) {
+    const matches = [...text.matchAll(EXPECT_RE)];
+    if (matches.length === 0) {
+      for (const e of pendingBelow) e.line = line;
+      pendingBelow = [];
+      lastPlain = line;
+      return;
+    }
+    for (const m of matches) {
       const [, severity, re, at, count, msg] = m;
       let target: number | 'unknown' = line;
-      if (at === '@above') target = line - 1;
+      if (at === '@above') target = lastPlain;
       else if (at === '@below') target = line + 1;
       else if (at === '@unknown') target = 'unknown';
       else if (at) target = line + Number(at.slice(1));
       const n = count ? Number(count) : 1;
       for (let k = 0; k < n; k++) {
-        out.push({
+        const e: Expected = {
           severity: severity!, line: target, pattern: re ? reFromPattern(msg!) : msg!, text: msg!,
           srcLine: line, col: (m.index ?? 0) + 1, matched: false,
-        });
+        };
+        out.push(e);
+        if (at === '@below') pendingBelow.push(e);
       }
     }
   });

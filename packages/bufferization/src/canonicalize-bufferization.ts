@@ -7,9 +7,11 @@
  *     one freeing user (MLIR's findDealloc; more than one: no match); when the
  *     two frees are not in one block and one of them (the clone's first) is in
  *     the clone's block after it, with no op freeing memory in between, the
- *     clone is replaced by its source and that free is erased. Clones whose
- *     type differs from the source's are left alone (MLIR would insert a
- *     memref.cast when the types are cast-compatible).
+ *     clone is replaced by its source and that free is erased. A clone whose
+ *     type differs from the source's matches only when the types are
+ *     memref.cast-compatible (CastOp::areCastCompatible; differing layouts
+ *     must both be strided), and is replaced by a memref.cast of the source.
+ *     A free with used results (memref.realloc) is never the one erased.
  *  2. The bufferization.dealloc patterns, in MLIR's order; each changes the
  *     op in place when its (memrefs, conditions) lists change:
  *     a. DeallocRemoveDuplicateDeallocMemrefs: a memref listed again is dropped
@@ -26,7 +28,8 @@
  *        this dealloc and whose defining op's only effect on it is Allocate is
  *        dropped, and its allocation erased.
  */
-import { DenseArrayAttr, IntegerAttr, IntegerType, type Operation, type Rewriter, type Value } from '@lifeline/ir';
+import { DenseArrayAttr, IntegerAttr, IntegerType, MemRefType, type Operation, type Rewriter, type Type, type Value } from '@lifeline/ir';
+import { memrefCastCompatible, stridesAndOffset } from '@lifeline/dialects';
 import { constBool } from './match.js';
 import { setOperandGroups } from './op-util.js';
 import type { RewritePattern } from './pattern.js';
@@ -45,6 +48,13 @@ function findDealloc(v: Value): Operation | null | undefined {
   return found;
 }
 
+/** (1) Cast-compatible clone types; layouts we cannot read as strides are not. */
+function castableClone(a: Type, b: Type): boolean {
+  if (!memrefCastCompatible(a, b)) return false;
+  if (!(a instanceof MemRefType) || !(b instanceof MemRefType) || String(a.layout ?? '') === String(b.layout ?? '')) return true;
+  return stridesAndOffset(a) !== undefined && stridesAndOffset(b) !== undefined;
+}
+
 /** (1) */
 const simplifyClones: RewritePattern = {
   name: 'SimplifyClones', rootName: 'bufferization.clone',
@@ -55,7 +65,7 @@ const simplifyClones: RewritePattern = {
       return true;
     }
     const source = clone.operand(0);
-    if (source.type !== out.type) return false;
+    if (source.type !== out.type && !castableClone(source.type, out.type)) return false;
     let canonical = source;
     for (let d = canonical.definingOp; d?.def?.spec.viewLike; d = canonical.definingOp) canonical = d.def.spec.viewLike.source(d);
     const cloneDealloc = findDealloc(out);
@@ -65,12 +75,19 @@ const simplifyClones: RewritePattern = {
     if (cloneDealloc && sourceDealloc && cloneDealloc.parent === sourceDealloc.parent) return false;
     const block = clone.parent;
     const redundant = cloneDealloc?.parent === block ? cloneDealloc : sourceDealloc?.parent === block ? sourceDealloc : null;
-    if (!redundant) return false;
+    // A free whose results are used (memref.realloc) cannot be erased: MLIR would
+    // erase it anyway and crash; we leave the clone.
+    if (!redundant || redundant.results.some((r) => r.hasUses)) return false;
     for (let pos = clone.next; pos !== redundant; pos = pos.next) {
       if (!pos) return false;
       if (effectsOf(pos)?.some((e) => e.kind === 'free')) return false;
     }
-    rw.replaceOp(clone, [source]);
+    let replacement = source;
+    if (source.type !== out.type) {
+      rw.setInsertionPointBefore(clone);
+      replacement = rw.create('memref.cast', { operands: [source], resultTypes: [out.type], loc: clone.loc }).result(0);
+    }
+    rw.replaceOp(clone, [replacement]);
     rw.eraseOp(redundant);
     return true;
   },

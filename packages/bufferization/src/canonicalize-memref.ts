@@ -15,11 +15,12 @@
  *     operands and alignment kept, other attributes dropped, as MLIR's
  *     builder does), cast back to the old type.
  *  5. FoldSelfCopy: a copy of a buffer onto itself is erased.
- * Not implemented: FoldCopyOfCast, FoldEmptyCopy, and the view / subview /
- * reshape patterns.
+ *  6. The memref.subview patterns of canonicalize-memref-subview.ts.
+ * Not implemented: FoldCopyOfCast, FoldEmptyCopy, and the view / reshape patterns.
  */
 import { DYNAMIC, DenseArrayAttr, IntegerAttr, IntegerType, MemRefType, type Operation, type Type, type Value } from '@lifeline/ir';
 import { constOf } from './match.js';
+import { subviewPatterns } from './canonicalize-memref-subview.js';
 import type { RewritePattern } from './pattern.js';
 
 /** (1) The operand changes MLIR's foldMemRefCast makes; `inner` is an operand never folded. */
@@ -155,4 +156,5 @@ export const memrefPatterns: RewritePattern[] = [
   copyCastFolder, foldSelfCopy,
   simplifyAllocConst('memref.alloc'), simplifyDeadAlloc('memref.alloc'),
   simplifyAllocConst('memref.alloca'), simplifyDeadAlloc('memref.alloca'), simplifyDeadAlloc('memref.realloc'),
+  ...subviewPatterns,
 ];

@@ -24,3 +24,8 @@ export { functionCallable, parseFunctionOp, printFunctionOp, parseSignature } fr
 // For dialects outside this package (fir): the arith flag attributes and the scf region helpers.
 export { ArithFlagsAttr, fastmathNone, flagsCheck, flagsSyntax } from './arith-attrs.js';
 export * from './scf-common.js';
+// For the memref canonicalization patterns (packages/bufferization).
+export { castCompatible as memrefCastCompatible, memrefRankReductionMask } from './memref-views.js';
+export { constantInt, mixedList, type Mixed } from './memref-fold.js';
+export { stridesAndOffset, satAdd, satMul, type StridesAndOffset } from './memref-types.js';
+export { DYNAMIC_INDEX } from './memref-index-list.js';

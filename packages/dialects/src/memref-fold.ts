@@ -12,8 +12,14 @@
  *     propagation does with a fold that only worked in place).
  * (3) memref.dim with a constant in-range index folds to the static size, or
  *     to the dynamic size operand of the alloc / alloca / view that made it.
+ * (4) memref.subview (SubViewOp::fold) folds to its source when the result type
+ *     has a static shape and equals the source type; or when its source is a
+ *     subview, its offsets are all constant 0, its strides all constant 1, its
+ *     sizes are the source subview's sizes (same constants or same values) and
+ *     the result type equals the source type.
  */
-import { IntegerAttr, MemRefType, index, DYNAMIC, type FoldHook, type Operation, type Value } from '@lifeline/ir';
+import { IntegerAttr, MemRefType, index, DYNAMIC, hasTrait, type FoldHook, type Operation, type Value } from '@lifeline/ir';
+import { DYNAMIC_INDEX, staticList } from './memref-index-list.js';
 
 /** (1) Returns whether any operand was replaced. */
 export function foldMemRefCast(op: Operation, inner?: Value): boolean {
@@ -59,4 +65,37 @@ export const foldDim: FoldHook = (op, [, indexAttr]) => {
   const dynamicIndex = type.shape.slice(0, i).filter((d) => d === DYNAMIC).length;
   const size = sizes[dynamicIndex];
   return size ? [size] : undefined;
+};
+
+/** An offset, size or stride of an OffsetSizeAndStride op: a static integer or an SSA value. */
+export type Mixed = number | Value;
+
+/** getMixedOffsets / getMixedSizes / getMixedStrides (`kind`: offsets, sizes, strides). */
+export function mixedList(op: Operation, kind: 'offsets' | 'sizes' | 'strides'): Mixed[] {
+  const values = op.def!.operandGroup(op, kind);
+  let k = 0;
+  return staticList(op, `static_${kind}`).map((v) => (v === DYNAMIC_INDEX ? values[k++]! : v));
+}
+
+/** getConstantIntValue: a static entry, or a value made by a ConstantLike op with an integer value. */
+export function constantInt(m: Mixed): number | undefined {
+  if (typeof m === 'number') return m;
+  const d = m.definingOp;
+  const a = d && hasTrait(d, 'ConstantLike') ? d.getAttr('value') : undefined;
+  return a instanceof IntegerAttr ? Number(a.value) : undefined;
+}
+
+/** (4) */
+export const foldSubView: FoldHook = (op) => {
+  const source = op.operand(0);
+  const result = op.result(0).type;
+  if (result instanceof MemRefType && !result.shape.includes(DYNAMIC) && result === source.type) return [source];
+  const inner = source.definingOp;
+  if (inner?.name !== op.name || result !== source.type) return undefined;
+  const sizes = mixedList(op, 'sizes');
+  const innerSizes = mixedList(inner, 'sizes');
+  const sameSizes = sizes.length === innerSizes.length && sizes.every((s, i) => s === innerSizes[i]);
+  if (sameSizes && mixedList(op, 'offsets').every((o) => constantInt(o) === 0) &&
+    mixedList(op, 'strides').every((s) => constantInt(s) === 1)) return [source];
+  return undefined;
 };

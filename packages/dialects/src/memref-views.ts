@@ -13,7 +13,7 @@ import {
   type Attribute, type OpParser, type Operation, type OpSpec, type Type,
 } from '@lifeline/ir';
 import { DYNAMIC_INDEX, staticList } from './memref-index-list.js';
-import { foldCast } from './memref-fold.js';
+import { foldCast, foldSubView } from './memref-fold.js';
 import {
   anyMemRef, isAnyMemRef, isIdentityLayout, isMemRef, memorySpace, noEffects, numDynamicDims, rank1I8MemRef,
   rank1IntOrIndexMemRef, rankedOrUnranked, sameShape, satAdd, satMul, stridedMemRef, stridesAndOffset, variadicIndex,
@@ -85,7 +85,7 @@ function count(vals: readonly number[]): Map<number, number> {
 }
 
 /** computeMemRefRankReductionMask: which size-1 dims were dropped, told apart by their strides. */
-function memrefRankReductionMask(original: MemRefType, reduced: MemRefType, sizes: readonly number[], so: StridesAndOffset, ro: StridesAndOffset) {
+export function memrefRankReductionMask(original: MemRefType, reduced: MemRefType, sizes: readonly number[], so: StridesAndOffset, ro: StridesAndOffset) {
   const unused = new Set<number>();
   if (original.rank === reduced.rank) return unused;
   sizes.forEach((s, i) => { if (s === 1) unused.add(i); });
@@ -152,6 +152,7 @@ const subview = defineOp({
   resultNames: () => ['subview'],
   ...viewLike,
   verify: verifySubView,
+  fold: foldSubView,
 });
 
 // ---- reinterpret_cast -------------------------------------------------------------------
@@ -223,7 +224,7 @@ const view = defineOp({
 const compatible = (a: number, b: number) => a === DYNAMIC || b === DYNAMIC || a === b;
 
 /** memref.cast's CastOpInterface::areCastCompatible. */
-function castCompatible(a: Type, b: Type): boolean {
+export function castCompatible(a: Type, b: Type): boolean {
   if (isMemRef(a) && isMemRef(b)) {
     if (a.elementType !== b.elementType) return false;
     if (String(a.layout ?? '') !== String(b.layout ?? '')) {
