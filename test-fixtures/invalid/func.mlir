@@ -63,3 +63,29 @@ func.func @f() {
 func.func @types_only_body(f32) {
   return
 }
+
+// -----
+
+// An op's own error comes before its block's missing terminator (MLIR checks
+// the terminator when it leaves the block).
+func.func @no_return(%v: f64) {
+  // expected-error @+1 {{'arith.subi' op operand #0 must be signless-integer-like, but got 'f64'}}
+  %d = arith.subi %v, %v : f64
+}
+
+// -----
+
+// The error is on the last op, which MLIR prints in generic form.
+func.func @ends_in_constant() {
+  // expected-error @+1 {{block with no terminator, has}}
+  %k = arith.constant 7 : i16
+}
+
+// -----
+
+// An entry block may not be a branch target.
+// expected-error @+1 {{entry block of region may not have predecessors}}
+"wrap.op"() ({
+^top:
+  "wrap.jump"() [^top] : () -> ()
+}) : () -> ()

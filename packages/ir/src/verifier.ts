@@ -13,6 +13,7 @@ import type { Type } from './types.js';
 import { BlockArgument, OpResult } from './ir.js';
 import type { AttrSpec, OpDef, Registry, ValueSpec, VerifyContext, VerifyNote } from './opdef.js';
 import { SymbolTableCollection } from './symbols.js';
+import { nestedOpPrinter } from './printer.js';
 
 export interface VerifyOptions {
   allowUnregistered?: boolean;
@@ -52,9 +53,23 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
         return false;
       }
     }
+    // MLIR's order: the op's own checks, then each block's structure on the
+    // way in, its ops, and its terminator on the way out.
+    for (const r of op.regions) {
+      const entry = r.blocks[0];
+      // MLIR reports this with emitError(op loc): no "see current operation".
+      if (entry && entry.predEdges.length) {
+        errors.push(diag('error', op.loc, 'entry block of region may not have predecessors'));
+        return false;
+      }
+    }
     for (const r of op.regions) {
       for (const b of r.blocks) {
+        const e = blockEntry(op, r, b);
+        if (e) { errors.push(e); return false; }
         for (let c = b.first; c; c = c.next) if (!visit(c)) return false;
+        const x = blockExit(op, r, b);
+        if (x) { errors.push(x); return false; }
       }
     }
     // MLIR's verifyRegionInvariants: checks that run once the nested ops are verified.
@@ -67,6 +82,8 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
       }
       return false;
     }
+    const u = unregisteredError(op, registry);
+    if (u) { errors.push(u); return false; }
     return true;
   };
   visit(root);
@@ -189,18 +206,8 @@ function planFor(def: OpDef): Plan {
 }
 
 function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): string | { text: string; notes?: VerifyNote[]; beforeOpExists?: boolean } | undefined {
-  // MLIR checks this for every op, registered or not, while verifying the block.
-  if (op.successors.length && op.parent && op.parent.last !== op) return '!operation with block successors must terminate its parent block';
   const def = op.def;
-  if (!def) {
-    const dialect = op.dialect;
-    // Registered dialects reject unknown ops unless they allow them, whatever
-    // -allow-unregistered-dialect says (it is about unregistered dialects).
-    if (registry.hasDialect(dialect) && !registry.dialect(dialect)?.allowUnknownOperations) {
-      return `!unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`;
-    }
-    return verifyTerminators(op);
-  }
+  if (!def) return undefined;
   const s = def.spec;
   const plan = planFor(def);
   const c = plan.counts;
@@ -237,8 +244,6 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
   if (plan.singleBlock) {
     for (const r of op.regions) if (r.blocks.length > 1) return `expects region #${op.regions.indexOf(r)} to have 0 or 1 blocks`;
   }
-  const t = verifyTerminators(op);
-  if (t) return t;
   if (plan.symbolTable) {
     const seen = new Map<string, Operation>();
     for (const r of op.regions) {
@@ -257,21 +262,46 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
   return 'opError' in custom ? { text: custom.opError, notes: custom.notes } : { text: '!' + custom.error, notes: custom.notes };
 }
 
-/** Blocks of regions that need terminators must end in one. */
-function verifyTerminators(op: Operation): string | undefined {
-  if (!op.regions.length || op.def?.has('NoTerminator') || !op.def) return undefined;
-  for (const r of op.regions) {
-    for (const b of r.blocks) {
-      const last = b.last;
-      if (!last) return `!empty block: expect at least a terminator`;
-      if (last.def && !last.def.has('Terminator')) return `!block with no terminator, has ${describe(last)}`;
-    }
+/**
+ * MLIR's mayBeValidWithoutTerminator: the only block of a region whose op is
+ * unregistered or has NoTerminator (an unregistered op might be anything).
+ */
+function mayLackTerminator(op: Operation, r: Region): boolean {
+  return r.blocks.length === 1 && (!op.def || op.def.has('NoTerminator'));
+}
+
+/** On entering a block: it is not empty, and only its last op branches. */
+function blockEntry(op: Operation, r: Region, b: Block): Diagnostic | undefined {
+  if (!b.first) {
+    return mayLackTerminator(op, r) ? undefined : diag('error', op.loc, 'empty block: expect at least a terminator');
+  }
+  for (let c: Operation | null = b.first; c; c = c.next) {
+    if (c.successors.length && c !== b.last) return opError(c, 'operation with block successors must terminate its parent block');
   }
   return undefined;
 }
 
-function describe(op: Operation): string {
-  return `"${op.name}"`;
+/** On leaving a block: branches stay in the region, and it ends in a terminator. */
+function blockExit(op: Operation, r: Region, b: Block): Diagnostic | undefined {
+  const last = b.last;
+  if (!last) return undefined;
+  for (const s of last.successors) {
+    if (s.parent !== r) return opError(last, `'${last.name}' op branching to block of a different region`);
+  }
+  if (mayLackTerminator(op, r) || !last.def || last.def.has('Terminator')) return undefined;
+  // MLIR prints the op as "see current operation" does: generic, numbered from its isolated ancestor.
+  let scope: Operation = last;
+  while (!scope.def?.has('IsolatedFromAbove') && scope.parentOp) scope = scope.parentOp;
+  return opError(last, `block with no terminator, has ${nestedOpPrinter(scope, { generic: true })(last)}`);
+}
+
+/** On leaving an op: unknown ops of registered dialects are errors. */
+function unregisteredError(op: Operation, registry: Registry): Diagnostic | undefined {
+  const dialect = op.dialect;
+  // Registered dialects reject unknown ops unless they allow them, whatever
+  // -allow-unregistered-dialect says (it is about unregistered dialects).
+  if (op.def || !registry.hasDialect(dialect) || registry.dialect(dialect)?.allowUnknownOperations) return undefined;
+  return opError(op, `unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`);
 }
 
 /**
