@@ -5,7 +5,8 @@
  * within a block, visibility across nested and isolated regions); per symbol
  * table: unique symbol names. Messages follow MLIR's wording.
  */
-import { DenseArrayAttr, StringAttr } from './attributes.js';
+import { ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr } from './attributes.js';
+import { FunctionType } from './types.js';
 import { diag, opError, type Diagnostic } from './diagnostics.js';
 import { DominanceInfo } from './dominance.js';
 import type { Block, Operation, Region, Value } from './ir.js';
@@ -28,6 +29,10 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
   const visit = (op: Operation): boolean => {
     // A leading '!' marks a message reported verbatim (no `'op' op` prefix).
     const failure = verifyOp(op, registry, options, ctx);
+    if (failure && typeof failure === 'object' && 'on' in failure) {
+      errors.push(failure.on);
+      return false;
+    }
     if (failure) {
       const err = typeof failure === 'string' ? failure : failure.text;
       const notes = typeof failure === 'string' ? [] : (failure.notes ?? []).map((n) => diag('note', n.loc, n.message));
@@ -205,7 +210,9 @@ function planFor(def: OpDef): Plan {
   return plan;
 }
 
-function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): string | { text: string; notes?: VerifyNote[]; beforeOpExists?: boolean } | undefined {
+type Failure = string | { text: string; notes?: VerifyNote[]; beforeOpExists?: boolean } | { on: Diagnostic };
+
+function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): Failure | undefined {
   const def = op.def;
   if (!def) return undefined;
   const s = def.spec;
@@ -251,11 +258,22 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
         for (let c = b.first; c; c = c.next) {
           const name = c.getAttr('sym_name');
           if (!(name instanceof StringAttr)) continue;
-          if (seen.has(name.value)) return `!redefinition of symbol named '${name.value}'`;
+          const first = seen.get(name.value);
+          // MLIR reports the second definition, with a note at the first.
+          if (first) return { on: opError(c, `redefinition of symbol named '${name.value}'`, [diag('note', first.loc, 'see existing symbol definition here')]) };
           seen.set(name.value, c);
         }
       }
     }
+  }
+  // Interface checks run before the op's own verifier; Symbol's before FunctionLike's.
+  if (def.has('Symbol')) {
+    const e = symbolError(op);
+    if (e) return e;
+  }
+  if (def.has('FunctionLike')) {
+    const e = functionLikeError(op);
+    if (e) return e;
   }
   const custom = s.verify?.(op, ctx);
   if (typeof custom !== 'object') return custom;
@@ -302,6 +320,40 @@ function unregisteredError(op: Operation, registry: Registry): Diagnostic | unde
   // -allow-unregistered-dialect says (it is about unregistered dialects).
   if (op.def || !registry.hasDialect(dialect) || registry.dialect(dialect)?.allowUnknownOperations) return undefined;
   return opError(op, `unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`);
+}
+
+/** MLIR's SymbolOpInterface verifier: a string name, a known visibility, a symbol-table parent. */
+function symbolError(op: Operation): string | undefined {
+  if (!(op.getAttr('sym_name') instanceof StringAttr)) return "requires string attribute 'sym_name'";
+  const vis = op.getAttr('sym_visibility');
+  if (vis) {
+    if (!(vis instanceof StringAttr)) return `requires visibility attribute 'sym_visibility' to be a string attribute, but got ${vis}`;
+    if (!['public', 'private', 'nested'].includes(vis.value)) return `visibility expected to be one of ["public", "private", "nested"], but got ${vis}`;
+  }
+  const parent = op.parentOp;
+  if (parent && parent.def && !parent.def.has('SymbolTable')) return "symbol's parent must have the SymbolTable trait";
+  return undefined;
+}
+
+/** MLIR's FunctionOpInterface trait: argument and result attribute arrays fit the signature. */
+function functionLikeError(op: Operation): string | undefined {
+  const t = op.getAttr('function_type');
+  const ft = t && 'value' in t ? (t as { value: unknown }).value : undefined;
+  if (!(ft instanceof FunctionType)) return undefined;
+  const groups: [string, string, number][] = [['arg_attrs', 'argument', ft.inputs.length], ['res_attrs', 'result', ft.results.length]];
+  for (const [name, what, n] of groups) {
+    const a = op.getAttr(name);
+    if (!(a instanceof ArrayAttr)) continue;
+    const plural = what === 'argument' ? 'arguments' : 'results';
+    if (a.elements.length !== n) {
+      return `expects ${what} attribute array to have the same number of elements as the number of function ${plural}, got ${a.elements.length}, but expected ${n}`;
+    }
+    for (const d of a.elements) {
+      if (!(d instanceof DictionaryAttr)) return `expects ${what} attribute dictionary to be a DictionaryAttr, but got \`${d}\``;
+      if (d.entries.some(([k]) => !k.includes('.'))) return `${plural} may only have dialect attributes`;
+    }
+  }
+  return undefined;
 }
 
 /**
