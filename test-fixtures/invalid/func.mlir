@@ -63,3 +63,119 @@ func.func @f() {
 func.func @types_only_body(f32) {
   return
 }
+
+// -----
+
+// An op's own error comes before its block's missing terminator (MLIR checks
+// the terminator when it leaves the block).
+func.func @no_return(%v: f64) {
+  // expected-error @+1 {{'arith.subi' op operand #0 must be signless-integer-like, but got 'f64'}}
+  %d = arith.subi %v, %v : f64
+}
+
+// -----
+
+// The error is on the last op, which MLIR prints in generic form.
+func.func @ends_in_constant() {
+  // expected-error @+1 {{block with no terminator, has}}
+  %k = arith.constant 7 : i16
+}
+
+// -----
+
+// An entry block may not be a branch target.
+// expected-error @+1 {{entry block of region may not have predecessors}}
+"wrap.op"() ({
+^top:
+  "wrap.jump"() [^top] : () -> ()
+}) : () -> ()
+
+// -----
+
+// The name comes from the syntax; the dictionary may not restate it.
+// expected-error @+1 {{'sym_name' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func private @named() attributes {sym_name = "other"}
+
+// -----
+
+// `{}` would print as a declaration.
+// expected-error @+1 {{expected non-empty function body}}
+func.func @hollow() {}
+
+// -----
+
+// expected-error @+1 {{expected type instead of SSA identifier}}
+func.func @half_named(i8, %b: i8) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{symbol declaration cannot have public visibility}}
+func.func @decl_public(i64)
+
+// -----
+
+// expected-error @+1 {{arguments may only have dialect attributes}}
+func.func private @plain_arg_attr(f16 {undotted = 3 : i8})
+
+// -----
+
+// expected-error @+1 {{results may only have dialect attributes}}
+func.func private @plain_res_attr() -> (index {undotted})
+
+// -----
+
+// expected-error @+1 {{expects argument attribute array to have the same number of elements as the number of function arguments, got 2, but expected 1}}
+func.func private @arg_attrs_count(i1) attributes {arg_attrs = [{}, {}]}
+
+// -----
+
+func.func @inner_host() {
+  // expected-error @+1 {{symbol's parent must have the SymbolTable trait}}
+  func.func private @inner()
+  return
+}
+
+// -----
+
+func.func private @two_results() -> (i16, f16)
+
+func.func @calls_it() {
+  // expected-error @+3 {{'func.call' op result type mismatch at index 0}}
+  // expected-note @+2 {{op result types: 'f16', 'i16'}}
+  // expected-note @+1 {{function result types: 'i16', 'f16'}}
+  %r:2 = func.call @two_results() : () -> (f16, i16)
+  return
+}
+
+// -----
+
+func.func @takes_ref() {
+  // expected-error @+1 {{'func.constant' op reference to undefined function 'nowhere'}}
+  %f = func.constant @nowhere : () -> ()
+  return
+}
+
+// -----
+
+func.func @self_ref(%a: i8) {
+  // expected-error @+1 {{'func.constant' op reference to function with mismatched type}}
+  %f = func.constant @self_ref : (i16) -> ()
+  return
+}
+
+// -----
+
+func.func @kind_of_callee() {
+  // expected-error @+1 {{invalid kind of attribute specified}}
+  %f = func.constant "s" : () -> ()
+  return
+}
+
+// -----
+
+// expected-note @+1 {{see existing symbol definition here}}
+func.func private @twice()
+// expected-error @+1 {{redefinition of symbol named 'twice'}}
+func.func private @twice()

@@ -200,3 +200,37 @@ func.func @f() {
 
 // expected-error @+1 {{expected '>' after fused location metadata}}
 "foo.op"() : () -> () loc(fused<"x")
+
+// -----
+
+func.func @fused_no_open() {
+  // expected-error @+1 {{expected '[' in fused location}}
+  return loc(fused<"m">"n"])
+}
+
+// -----
+
+func.func @fused_no_close() {
+  // expected-error @+1 {{expected ']' in fused location}}
+  return loc(fused["a", "b")
+}
+
+// -----
+
+// expected-error @+1 {{expected '>' in tuple type}}
+func.func private @open_tuple() -> tuple<i8, f16 i1>
+
+// -----
+
+// expected-error @below {{expected 'offset' after comma}}
+func.func private @comma_only(memref<4xi8, strided<[2], >>)
+
+// -----
+
+// expected-error @below {{expected ':' after 'offset'}}
+func.func private @offset_no_colon(memref<4xi8, strided<[2], offset 3>>)
+
+// -----
+
+// expected-error @below {{strides must not be zero}}
+func.func private @zero_stride(memref<4x4xi8, strided<[4, 0]>>)

@@ -4,8 +4,8 @@
  * External declarations spell only types: @name(i32, f32) -> i32
  */
 import {
-  ArrayAttr, DictionaryAttr, FunctionType, StringAttr, Tok, TypeAttr, UnitAttr,
-  type ArgumentDecl, type Attribute, type CallableInterface, type OpParser, type OpPrinter, type Operation, type OperationState,
+  ArrayAttr, DictionaryAttr, FunctionType, OperationState, StringAttr, Tok, TypeAttr, UnitAttr,
+  type ArgumentDecl, type Attribute, type CallableInterface, type OpParser, type OpPrinter, type Operation,
   type Type,
 } from '@lifeline/ir';
 
@@ -34,12 +34,13 @@ function parseOptionalDict(p: OpParser): DictionaryAttr | undefined {
   return new DictionaryAttr(entries);
 }
 
-export function parseSignature(p: OpParser): Signature {
+/** `opName` prefixes the custom-op errors, as MLIR's OpAsmParser::emitError does. */
+export function parseSignature(p: OpParser, opName = 'func.func'): Signature {
   const sig: Signature = { args: [], argTypes: [], argAttrs: [], resultTypes: [], resultAttrs: [] };
   let named: boolean | undefined;
   p.parseCommaSeparated(Tok.LParen, Tok.RParen, () => {
     const isNamed = p.atOperand();
-    if (named !== undefined && named !== isNamed) p.error('expected SSA identifier');
+    if (named !== undefined && named !== isNamed) p.error(`custom op '${opName}' ${isNamed ? 'expected type instead of SSA identifier' : 'expected SSA identifier'}`);
     named = isNamed;
     if (isNamed) {
       const name = p.parseOperand();
@@ -80,17 +81,30 @@ export function parseFunctionOp(p: OpParser, st: OperationState, typeAttrName = 
   const vis = p.tok === Tok.String ? undefined : ['private', 'public', 'nested'].find((v) => p.parseOptionalKeyword(v));
   if (vis) st.addAttr('sym_visibility', new StringAttr(vis));
   st.addAttr('sym_name', new StringAttr(p.parseSymbolName()));
-  const sig = parseSignature(p);
+  const sig = parseSignature(p, st.def?.name ?? st.name);
   st.addAttr(typeAttrName, new TypeAttr(FunctionType.get(sig.argTypes, sig.resultTypes)));
-  p.parseOptionalAttrDictWithKeyword(st);
+  // The dictionary may not restate what the syntax already gave (MLIR's
+  // function_interface_impl::parseFunctionOp, reported at `attributes`).
+  const dictAt = p.offset;
+  const extra = new OperationState(st.name, st.def, st.loc);
+  p.parseOptionalAttrDictWithKeyword(extra);
+  const named = new Map([...(extra.propertiesIfAny ?? []), ...(extra.attributesIfAny ?? [])]);
+  for (const name of ['sym_visibility', 'sym_name', typeAttrName]) {
+    if (named.has(name)) p.error(`custom op '${st.def?.name ?? st.name}' '${name}' is an inferred attribute and should not be specified in the explicit attribute dictionary`, dictAt);
+  }
+  for (const [k, v] of named) st.addAttr(k, v);
   const argAttrs = attrArray(sig.argAttrs);
   const resAttrs = attrArray(sig.resultAttrs);
   if (argAttrs) st.addAttr('arg_attrs', argAttrs);
   if (resAttrs) st.addAttr('res_attrs', resAttrs);
   if (p.atRegion()) {
+    const bodyAt = p.offset;
     // a type-only signature may still have a body: its entry block names the arguments
     // (`^bb0(%a: f32):`), and the verifier checks them against the signature
-    st.addRegion(p.parseOpRegion(st, sig.args));
+    const body = p.parseOpRegion(st, sig.args);
+    // the printer omits an empty body, so `{}` would not round-trip
+    if (body.empty) p.error(`custom op '${st.def?.name ?? st.name}' expected non-empty function body`, bodyAt);
+    st.addRegion(body);
   } else {
     st.addRegion();
   }

@@ -30,7 +30,11 @@ const func = defineOp({
   verify(op) {
     const body = op.regions[0]!;
     const t = fnType(op);
-    if (body.empty) return undefined;
+    // MLIR's Symbol interface: a declaration (no body) is private or nested.
+    if (body.empty) {
+      const vis = op.getAttr('sym_visibility');
+      return !vis || (vis instanceof StringAttr && vis.value === 'public') ? 'symbol declaration cannot have public visibility' : undefined;
+    }
     const args = body.blocks[0]!.arguments;
     if (args.length !== t.inputs.length) {
       return `entry block must have ${t.inputs.length} arguments to match function signature`;
@@ -70,7 +74,14 @@ const call = defineOp({
     if (t.results.length !== op.results.length) return 'incorrect number of results for callee';
     for (let i = 0; i < t.results.length; i++) {
       if (op.result(i).type !== t.results[i]) {
-        return `result type mismatch at index ${i}`;
+        const list = (ts: readonly unknown[]) => ts.map((x) => `'${x}'`).join(', ');
+        return {
+          opError: `result type mismatch at index ${i}`,
+          notes: [
+            { loc: op.loc, message: `      op result types: ${list(op.results.map((r) => r.type))}` },
+            { loc: op.loc, message: `function result types: ${list(t.results)}` },
+          ],
+        };
       }
     }
     return undefined;
@@ -126,6 +137,16 @@ const constant = defineOp({
   traits: ['ConstantLike', 'Pure'],
   format: 'attr-dict $value `:` type(results)',
   constant: { value: (op) => op.getAttr('value')! },
+  verify(op, ctx) {
+    // MLIR looks the name up in the enclosing module only.
+    const ref = op.getAttr('value') as SymbolRefAttr;
+    let module: Operation | null = op.parentOp;
+    while (module && module.name !== 'builtin.module') module = module.parentOp;
+    const fn = module ? ctx.symbols.lookupIn(module, ref) : undefined;
+    if (!fn || fn.name !== 'func.func') return `reference to undefined function '${ref.leaf}'`;
+    if (fnType(fn) !== op.result(0).type) return 'reference to function with mismatched type';
+    return undefined;
+  },
   resultNames: (op) => [`f`],
 });
 void symbolNameSyntax;

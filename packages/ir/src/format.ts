@@ -185,7 +185,7 @@ class FormatParser {
       }
       case 'operands': ctx.allOperands = p.parseOperandList(); return;
       case 'attr': {
-        const a = this.parseAttr(p, e.spec, false);
+        const a = this.parseAttr(p, e.spec, false, ctx.state.def?.name ?? ctx.state.name);
         if (a) ctx.state.addAttr(e.spec.name, a);
         return;
       }
@@ -264,11 +264,16 @@ class FormatParser {
     return 'absent';
   }
 
-  private parseAttr(p: Parser, spec: AttrSpec, optional: boolean): Attribute | undefined {
+  private parseAttr(p: Parser, spec: AttrSpec, optional: boolean, opName = ''): Attribute | undefined {
     const syntax = spec.syntax;
     if (syntax) {
       const a = syntax.parse(p);
-      if (!a && !optional) p.error(`expected attribute value for '${spec.name}'`);
+      if (!a && !optional) {
+        // MLIR parses any attribute here and then rejects its kind.
+        const at = p.offset;
+        p.parseAttribute();
+        p.error(`custom op '${opName}' invalid kind of attribute specified`, at);
+      }
       return a;
     }
     if (optional && !atAttribute(p)) return undefined;

@@ -159,11 +159,16 @@ export class AttrTypeParser {
     return v;
   }
   /** Parses `elem (, elem)*` between `open` and `close`; `open` may be absent when `open` is undefined. */
-  parseCommaSeparated(open: Tok | undefined, close: Tok | undefined, elem: () => void, context = ''): void {
+  /**
+   * `delimited` is MLIR's parseCommaSeparatedList with a delimiter, whose
+   * closing error names only the closer; without it, the list-until form's
+   * "expected ',' or ')'".
+   */
+  parseCommaSeparated(open: Tok | undefined, close: Tok | undefined, elem: () => void, context = '', delimited = false): void {
     if (open !== undefined) this.expect(open, `expected '${tokSpelling(open)}'${context}`);
     if (close !== undefined && this.consumeIf(close)) return;
     do elem(); while (this.consumeIf(Tok.Comma));
-    if (close !== undefined) this.expect(close, `expected ',' or '${tokSpelling(close)}'${context}`);
+    if (close !== undefined) this.expect(close, `expected ${delimited ? '' : "',' or "}'${tokSpelling(close)}'${context}`);
   }
 
   /**
@@ -281,7 +286,7 @@ export class AttrTypeParser {
       case 'none': this.simpleTypes.set(s, NoneType.instance); return NoneType.instance;
       case 'tuple': {
         const types: Type[] = [];
-        this.parseCommaSeparated(Tok.Less, Tok.Greater, () => types.push(this.parseType()), ' in tuple type');
+        this.parseCommaSeparated(Tok.Less, Tok.Greater, () => types.push(this.parseType()), ' in tuple type', true);
         return TupleType.get(types);
       }
       case 'complex': {
@@ -700,6 +705,7 @@ export class AttrTypeParser {
   }
 
   private parseStridedLayout(): Attribute {
+    const at = this.lex.start;
     this.lex.next();
     this.expect(Tok.Less, "expected '<' after 'strided'");
     const dim = (): number => {
@@ -707,14 +713,18 @@ export class AttrTypeParser {
       return Number(this.parseInteger('a 64-bit signed integer or \'?\''));
     };
     const strides: number[] = [];
-    this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => strides.push(dim()));
+    this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => strides.push(dim()), '', true);
     let offset = 0;
-    if (this.consumeIf(Tok.Comma)) {
-      this.parseKeyword('offset');
-      this.expect(Tok.Colon);
+    if (!this.consumeIf(Tok.Greater)) {
+      this.expect(Tok.Comma, "expected ','");
+      // a token MLIR expects (parseToken), so reported where wrong tokens are
+      if (!this.parseOptionalKeyword('offset')) this.wrongToken("expected 'offset' after comma");
+      this.expect(Tok.Colon, "expected ':' after 'offset'");
       offset = dim();
+      this.expect(Tok.Greater, "expected '>'");
     }
-    this.expect(Tok.Greater, "expected '>'");
+    // StridedLayoutAttr::verify, reported at `strided`.
+    if (strides.includes(0)) this.error('strides must not be zero', at);
     return new StridedLayoutAttr(offset, strides);
   }
 
@@ -930,7 +940,7 @@ export class AttrTypeParser {
         this.expect(Tok.Greater, "expected '>' after fused location metadata");
       }
       const locs: Location[] = [];
-      this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => locs.push(this.parseLocationInner()));
+      this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => locs.push(this.parseLocationInner()), ' in fused location', true);
       return fuseLocations(locs, meta);
     }
     return this.error('expected location instance');

@@ -5,7 +5,8 @@
  * within a block, visibility across nested and isolated regions); per symbol
  * table: unique symbol names. Messages follow MLIR's wording.
  */
-import { DenseArrayAttr, StringAttr } from './attributes.js';
+import { ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr } from './attributes.js';
+import { FunctionType } from './types.js';
 import { diag, opError, type Diagnostic } from './diagnostics.js';
 import { DominanceInfo } from './dominance.js';
 import type { Block, Operation, Region, Value } from './ir.js';
@@ -13,6 +14,7 @@ import type { Type } from './types.js';
 import { BlockArgument, OpResult } from './ir.js';
 import type { AttrSpec, OpDef, Registry, ValueSpec, VerifyContext, VerifyNote } from './opdef.js';
 import { SymbolTableCollection } from './symbols.js';
+import { nestedOpPrinter } from './printer.js';
 
 export interface VerifyOptions {
   allowUnregistered?: boolean;
@@ -27,6 +29,10 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
   const visit = (op: Operation): boolean => {
     // A leading '!' marks a message reported verbatim (no `'op' op` prefix).
     const failure = verifyOp(op, registry, options, ctx);
+    if (failure && typeof failure === 'object' && 'on' in failure) {
+      errors.push(failure.on);
+      return false;
+    }
     if (failure) {
       const err = typeof failure === 'string' ? failure : failure.text;
       const notes = typeof failure === 'string' ? [] : (failure.notes ?? []).map((n) => diag('note', n.loc, n.message));
@@ -52,9 +58,23 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
         return false;
       }
     }
+    // MLIR's order: the op's own checks, then each block's structure on the
+    // way in, its ops, and its terminator on the way out.
+    for (const r of op.regions) {
+      const entry = r.blocks[0];
+      // MLIR reports this with emitError(op loc): no "see current operation".
+      if (entry && entry.predEdges.length) {
+        errors.push(diag('error', op.loc, 'entry block of region may not have predecessors'));
+        return false;
+      }
+    }
     for (const r of op.regions) {
       for (const b of r.blocks) {
+        const e = blockEntry(op, r, b);
+        if (e) { errors.push(e); return false; }
         for (let c = b.first; c; c = c.next) if (!visit(c)) return false;
+        const x = blockExit(op, r, b);
+        if (x) { errors.push(x); return false; }
       }
     }
     // MLIR's verifyRegionInvariants: checks that run once the nested ops are verified.
@@ -67,6 +87,8 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
       }
       return false;
     }
+    const u = unregisteredError(op, registry);
+    if (u) { errors.push(u); return false; }
     return true;
   };
   visit(root);
@@ -188,19 +210,11 @@ function planFor(def: OpDef): Plan {
   return plan;
 }
 
-function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): string | { text: string; notes?: VerifyNote[]; beforeOpExists?: boolean } | undefined {
-  // MLIR checks this for every op, registered or not, while verifying the block.
-  if (op.successors.length && op.parent && op.parent.last !== op) return '!operation with block successors must terminate its parent block';
+type Failure = string | { text: string; notes?: VerifyNote[]; beforeOpExists?: boolean } | { on: Diagnostic };
+
+function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): Failure | undefined {
   const def = op.def;
-  if (!def) {
-    const dialect = op.dialect;
-    // Registered dialects reject unknown ops unless they allow them, whatever
-    // -allow-unregistered-dialect says (it is about unregistered dialects).
-    if (registry.hasDialect(dialect) && !registry.dialect(dialect)?.allowUnknownOperations) {
-      return `!unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`;
-    }
-    return verifyTerminators(op);
-  }
+  if (!def) return undefined;
   const s = def.spec;
   const plan = planFor(def);
   const c = plan.counts;
@@ -237,8 +251,6 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
   if (plan.singleBlock) {
     for (const r of op.regions) if (r.blocks.length > 1) return `expects region #${op.regions.indexOf(r)} to have 0 or 1 blocks`;
   }
-  const t = verifyTerminators(op);
-  if (t) return t;
   if (plan.symbolTable) {
     const seen = new Map<string, Operation>();
     for (const r of op.regions) {
@@ -246,32 +258,102 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
         for (let c = b.first; c; c = c.next) {
           const name = c.getAttr('sym_name');
           if (!(name instanceof StringAttr)) continue;
-          if (seen.has(name.value)) return `!redefinition of symbol named '${name.value}'`;
+          const first = seen.get(name.value);
+          // MLIR reports the second definition, with a note at the first.
+          if (first) return { on: opError(c, `redefinition of symbol named '${name.value}'`, [diag('note', first.loc, 'see existing symbol definition here')]) };
           seen.set(name.value, c);
         }
       }
     }
+  }
+  // Interface checks run before the op's own verifier; Symbol's before FunctionLike's.
+  if (def.has('Symbol')) {
+    const e = symbolError(op);
+    if (e) return e;
+  }
+  if (def.has('FunctionLike')) {
+    const e = functionLikeError(op);
+    if (e) return e;
   }
   const custom = s.verify?.(op, ctx);
   if (typeof custom !== 'object') return custom;
   return 'opError' in custom ? { text: custom.opError, notes: custom.notes } : { text: '!' + custom.error, notes: custom.notes };
 }
 
-/** Blocks of regions that need terminators must end in one. */
-function verifyTerminators(op: Operation): string | undefined {
-  if (!op.regions.length || op.def?.has('NoTerminator') || !op.def) return undefined;
-  for (const r of op.regions) {
-    for (const b of r.blocks) {
-      const last = b.last;
-      if (!last) return `!empty block: expect at least a terminator`;
-      if (last.def && !last.def.has('Terminator')) return `!block with no terminator, has ${describe(last)}`;
-    }
+/**
+ * MLIR's mayBeValidWithoutTerminator: the only block of a region whose op is
+ * unregistered or has NoTerminator (an unregistered op might be anything).
+ */
+function mayLackTerminator(op: Operation, r: Region): boolean {
+  return r.blocks.length === 1 && (!op.def || op.def.has('NoTerminator'));
+}
+
+/** On entering a block: it is not empty, and only its last op branches. */
+function blockEntry(op: Operation, r: Region, b: Block): Diagnostic | undefined {
+  if (!b.first) {
+    return mayLackTerminator(op, r) ? undefined : diag('error', op.loc, 'empty block: expect at least a terminator');
+  }
+  for (let c: Operation | null = b.first; c; c = c.next) {
+    if (c.successors.length && c !== b.last) return opError(c, 'operation with block successors must terminate its parent block');
   }
   return undefined;
 }
 
-function describe(op: Operation): string {
-  return `"${op.name}"`;
+/** On leaving a block: branches stay in the region, and it ends in a terminator. */
+function blockExit(op: Operation, r: Region, b: Block): Diagnostic | undefined {
+  const last = b.last;
+  if (!last) return undefined;
+  for (const s of last.successors) {
+    if (s.parent !== r) return opError(last, `'${last.name}' op branching to block of a different region`);
+  }
+  if (mayLackTerminator(op, r) || !last.def || last.def.has('Terminator')) return undefined;
+  // MLIR prints the op as "see current operation" does: generic, numbered from its isolated ancestor.
+  let scope: Operation = last;
+  while (!scope.def?.has('IsolatedFromAbove') && scope.parentOp) scope = scope.parentOp;
+  return opError(last, `block with no terminator, has ${nestedOpPrinter(scope, { generic: true })(last)}`);
+}
+
+/** On leaving an op: unknown ops of registered dialects are errors. */
+function unregisteredError(op: Operation, registry: Registry): Diagnostic | undefined {
+  const dialect = op.dialect;
+  // Registered dialects reject unknown ops unless they allow them, whatever
+  // -allow-unregistered-dialect says (it is about unregistered dialects).
+  if (op.def || !registry.hasDialect(dialect) || registry.dialect(dialect)?.allowUnknownOperations) return undefined;
+  return opError(op, `unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`);
+}
+
+/** MLIR's SymbolOpInterface verifier: a string name, a known visibility, a symbol-table parent. */
+function symbolError(op: Operation): string | undefined {
+  if (!(op.getAttr('sym_name') instanceof StringAttr)) return "requires string attribute 'sym_name'";
+  const vis = op.getAttr('sym_visibility');
+  if (vis) {
+    if (!(vis instanceof StringAttr)) return `requires visibility attribute 'sym_visibility' to be a string attribute, but got ${vis}`;
+    if (!['public', 'private', 'nested'].includes(vis.value)) return `visibility expected to be one of ["public", "private", "nested"], but got ${vis}`;
+  }
+  const parent = op.parentOp;
+  if (parent && parent.def && !parent.def.has('SymbolTable')) return "symbol's parent must have the SymbolTable trait";
+  return undefined;
+}
+
+/** MLIR's FunctionOpInterface trait: argument and result attribute arrays fit the signature. */
+function functionLikeError(op: Operation): string | undefined {
+  const t = op.getAttr('function_type');
+  const ft = t && 'value' in t ? (t as { value: unknown }).value : undefined;
+  if (!(ft instanceof FunctionType)) return undefined;
+  const groups: [string, string, number][] = [['arg_attrs', 'argument', ft.inputs.length], ['res_attrs', 'result', ft.results.length]];
+  for (const [name, what, n] of groups) {
+    const a = op.getAttr(name);
+    if (!(a instanceof ArrayAttr)) continue;
+    const plural = what === 'argument' ? 'arguments' : 'results';
+    if (a.elements.length !== n) {
+      return `expects ${what} attribute array to have the same number of elements as the number of function ${plural}, got ${a.elements.length}, but expected ${n}`;
+    }
+    for (const d of a.elements) {
+      if (!(d instanceof DictionaryAttr)) return `expects ${what} attribute dictionary to be a DictionaryAttr, but got \`${d}\``;
+      if (d.entries.some(([k]) => !k.includes('.'))) return `${plural} may only have dialect attributes`;
+    }
+  }
+  return undefined;
 }
 
 /**
