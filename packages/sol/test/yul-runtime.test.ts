@@ -90,7 +90,7 @@ const FNS: Fn[] = [
     sig: 'enc(uint256[],string,(uint256,uint8,bytes,uint256[2]))',
     params: [Y.array(u()), Y.string, S],
     returns: [Y.bytes],
-    body: (l) => `r0 := ${Y.encodeToBytes(l, [Y.array(u()), Y.string, S], 'abi')}(p0, p1, p2)`,
+    body: (l) => `${Y.encodeToBytes(l, [Y.array(u()), Y.string, S], 'abi', ['p0', 'p1', 'p2'], 'm')}\nr0 := m`,
   },
   {
     sig: 'echo(uint256[][],(uint256,uint8,bytes,uint256[2])[],string[2])',
@@ -141,7 +141,7 @@ const FNS: Fn[] = [
     sig: 'packed(uint8,bytes,int16,uint256[])',
     params: [u(8), Y.bytes, i(16), Y.array(u())],
     returns: [Y.bytes],
-    body: (l) => `r0 := ${Y.encodeToBytes(l, [u(8), Y.bytes, i(16), Y.array(u())], 'packed')}(p0, p1, p2, p3)`,
+    body: (l) => `${Y.encodeToBytes(l, [u(8), Y.bytes, i(16), Y.array(u())], 'packed', ['p0', 'p1', 'p2', 'p3'], 'm')}\nr0 := m`,
   },
   { sig: 'idx(uint256[],uint256)', params: [Y.array(u()), u()], returns: [u()], body: (l) => `r0 := mload(${Y.memoryIndexAccess(l, Y.array(u()))}(p0, p1))` },
   { sig: 'check(uint256)', params: [u()], returns: [], payable: true, body: (l) => `if iszero(p0) { ${Y.panic(l, Y.PanicCode.assert)}() }` },
