@@ -32,7 +32,7 @@ import {
   type Operation, type Rewriter, type Value,
 } from '@lifeline/ir';
 import {
-  DYNAMIC_INDEX, constantInt, memrefRankReductionMask, mixedList, satAdd, satMul, stridesAndOffset, type Mixed,
+  DYNAMIC_INDEX, constantInt, inferSubViewType, memrefRankReductionMask, mixedList, stridesAndOffset, type Mixed,
 } from '@lifeline/dialects';
 import type { RewritePattern } from './pattern.js';
 
@@ -44,13 +44,11 @@ const lists = (op: Operation): Lists =>
 
 /** (S4) */
 function canonicalResultType(op: Operation, source: MemRefType, l: Lists): MemRefType | undefined {
-  const so = stridesAndOffset(source);
-  if (!so) return undefined;
   const stat = (m: Mixed) => (typeof m === 'number' ? m : DYNAMIC);
-  let offset = so.offset;
-  l.offsets.forEach((o, i) => { offset = satAdd(offset, satMul(stat(o), so.strides[i]!)); });
-  const strides = l.strides.map((s, i) => satMul(so.strides[i]!, stat(s)));
   const shape = l.sizes.map(stat);
+  const inferred = inferSubViewType(source, l.offsets.map(stat), shape, l.strides.map(stat));
+  if (!inferred) return undefined;
+  const { offset, strides } = inferred.layout as StridedLayoutAttr;
   const curSource = op.operand(0).type as MemRefType;
   const curResult = op.result(0).type as MemRefType;
   const cso = stridesAndOffset(curSource);

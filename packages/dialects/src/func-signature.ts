@@ -81,7 +81,8 @@ export function parseFunctionOp(p: OpParser, st: OperationState, typeAttrName = 
   const vis = p.tok === Tok.String ? undefined : ['private', 'public', 'nested'].find((v) => p.parseOptionalKeyword(v));
   if (vis) st.addAttr('sym_visibility', new StringAttr(vis));
   st.addAttr('sym_name', new StringAttr(p.parseSymbolName()));
-  const sig = parseSignature(p, st.def?.name ?? st.name);
+  const opName = st.def?.name ?? st.name;
+  const sig = parseSignature(p, opName);
   st.addAttr(typeAttrName, new TypeAttr(FunctionType.get(sig.argTypes, sig.resultTypes)));
   // The dictionary may not restate what the syntax already gave (MLIR's
   // function_interface_impl::parseFunctionOp, reported at `attributes`).
@@ -90,7 +91,7 @@ export function parseFunctionOp(p: OpParser, st: OperationState, typeAttrName = 
   p.parseOptionalAttrDictWithKeyword(extra);
   const named = new Map([...(extra.propertiesIfAny ?? []), ...(extra.attributesIfAny ?? [])]);
   for (const name of ['sym_visibility', 'sym_name', typeAttrName]) {
-    if (named.has(name)) p.error(`custom op '${st.def?.name ?? st.name}' '${name}' is an inferred attribute and should not be specified in the explicit attribute dictionary`, dictAt);
+    if (named.has(name)) p.error(`custom op '${opName}' '${name}' is an inferred attribute and should not be specified in the explicit attribute dictionary`, dictAt);
   }
   for (const [k, v] of named) st.addAttr(k, v);
   const argAttrs = attrArray(sig.argAttrs);
@@ -103,7 +104,7 @@ export function parseFunctionOp(p: OpParser, st: OperationState, typeAttrName = 
     // (`^bb0(%a: f32):`), and the verifier checks them against the signature
     const body = p.parseOpRegion(st, sig.args);
     // the printer omits an empty body, so `{}` would not round-trip
-    if (body.empty) p.error(`custom op '${st.def?.name ?? st.name}' expected non-empty function body`, bodyAt);
+    if (body.empty) p.error(`custom op '${opName}' expected non-empty function body`, bodyAt);
     st.addRegion(body);
   } else {
     st.addRegion();

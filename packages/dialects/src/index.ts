@@ -25,7 +25,7 @@ export { functionCallable, parseFunctionOp, printFunctionOp, parseSignature } fr
 export { ArithFlagsAttr, fastmathNone, flagsCheck, flagsSyntax } from './arith-attrs.js';
 export * from './scf-common.js';
 // For the memref canonicalization patterns (packages/bufferization).
-export { castCompatible as memrefCastCompatible, memrefRankReductionMask } from './memref-views.js';
+export { castCompatible as memrefCastCompatible, inferSubViewType, memrefRankReductionMask } from './memref-views.js';
 export { constantInt, mixedList, type Mixed } from './memref-fold.js';
 export { stridesAndOffset, satAdd, satMul, type StridesAndOffset } from './memref-types.js';
 export { DYNAMIC_INDEX } from './memref-index-list.js';

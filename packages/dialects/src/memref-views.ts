@@ -104,6 +104,20 @@ export function memrefRankReductionMask(original: MemRefType, reduced: MemRefTyp
   return unused.size + reduced.rank === original.rank ? unused : undefined;
 }
 
+/**
+ * SubViewOp::inferResultType: shape = sizes, offset = the source's plus sum(offset_i *
+ * stride_i), strides = the source's times the subview's (saturating at `?`); undefined when the
+ * source layout is not strided.
+ */
+export function inferSubViewType(base: MemRefType, offs: readonly number[], sizes: readonly number[], strides: readonly number[]): MemRefType | undefined {
+  const so = stridesAndOffset(base);
+  if (!so) return undefined;
+  let offset = so.offset;
+  offs.forEach((o, i) => { offset = satAdd(offset, satMul(o, so.strides[i]!)); });
+  return MemRefType.get(sizes, base.elementType,
+    new StridedLayoutAttr(offset, so.strides.map((s, i) => satMul(s, strides[i]!))), base.memorySpace);
+}
+
 function verifySubView(op: Operation) {
   const iface = verifyOffsetsSizesStrides(op, Array(3).fill((op.operand(0).type as MemRefType).rank) as [number, number, number]);
   if (iface) return iface;
@@ -112,15 +126,9 @@ function verifySubView(op: Operation) {
   if (memorySpace(base) !== memorySpace(sub)) {
     return { error: `different memory spaces specified for base memref type ${q(base)} and subview memref type ${q(sub)}` };
   }
-  const so = stridesAndOffset(base);
-  if (!so) return undefined;
-  const offs = staticList(op, 'static_offsets').map(dyn);
   const sizes = staticList(op, 'static_sizes').map(dyn);
-  const strides = staticList(op, 'static_strides').map(dyn);
-  let offset = so.offset;
-  offs.forEach((o, i) => { offset = satAdd(offset, satMul(o, so.strides[i]!)); });
-  const expected = MemRefType.get(sizes, base.elementType,
-    new StridedLayoutAttr(offset, so.strides.map((s, i) => satMul(s, strides[i]!))), base.memorySpace);
+  const expected = inferSubViewType(base, staticList(op, 'static_offsets').map(dyn), sizes, staticList(op, 'static_strides').map(dyn));
+  if (!expected) return undefined;
   if (expected === sub) return undefined;
   const layoutMismatch = { error: `expected result type to be ${q(expected)} or a rank-reduced version. (mismatch of result layout) ` };
   if (sub.rank > expected.rank) return { error: 'expected result rank to be smaller or equal to the source rank. ' };

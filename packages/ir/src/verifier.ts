@@ -5,7 +5,7 @@
  * within a block, visibility across nested and isolated regions); per symbol
  * table: unique symbol names. Messages follow MLIR's wording.
  */
-import { ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr } from './attributes.js';
+import { ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr, TypeAttr } from './attributes.js';
 import { FunctionType } from './types.js';
 import { diag, opError, type Diagnostic } from './diagnostics.js';
 import { DominanceInfo } from './dominance.js';
@@ -338,7 +338,7 @@ function symbolError(op: Operation): string | undefined {
 /** MLIR's FunctionOpInterface trait: argument and result attribute arrays fit the signature. */
 function functionLikeError(op: Operation): string | undefined {
   const t = op.getAttr('function_type');
-  const ft = t && 'value' in t ? (t as { value: unknown }).value : undefined;
+  const ft = t instanceof TypeAttr ? t.value : undefined;
   if (!(ft instanceof FunctionType)) return undefined;
   const groups: [string, string, number][] = [['arg_attrs', 'argument', ft.inputs.length], ['res_attrs', 'result', ft.results.length]];
   for (const [name, what, n] of groups) {

@@ -25,7 +25,7 @@
 import type { Block, Operation, Value } from '@lifeline/ir';
 import type { FunctionPointsTo } from '@lifeline/analyses';
 import { isLoop } from './program-points.js';
-import { innermostLoop } from './structure.js';
+import { innermostLoop, stackWrites } from './structure.js';
 
 /** What a slot may hold: the value slot `carried` held at the iteration start, fresh memory, or anything. */
 type Held = { kind: 'carried'; slot: Value } | { kind: 'fresh' } | { kind: 'unknown' };
@@ -36,11 +36,6 @@ const FRESH: Held = { kind: 'fresh' };
 
 const join = (a: Held, b: Held): Held =>
   a.kind === b.kind && (a.kind !== 'carried' || a.slot === (b as { slot: Value }).slot) ? a : UNKNOWN;
-
-/** The Stack slots `op` writes (its own effects; nested ops are walked by the caller). */
-function stackWrites(op: Operation): Value[] {
-  return (op.def?.spec.memoryEffects?.(op) ?? []).filter((e) => e.kind === 'write' && e.resource === 'Stack' && e.value).map((e) => e.value!);
-}
 
 class IterationWalk {
   /** What each load result held when it was loaded. */

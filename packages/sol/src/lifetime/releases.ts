@@ -37,7 +37,7 @@ import { returnsFromFunction, type FunctionPointsTo, type MemObject, type Progra
 import { PtrType, isFlatMemoryType, isMovableMemoryType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
-import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder } from './structure.js';
+import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites } from './structure.js';
 import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 import { keptInAddressOrder } from './kept-order.js';
@@ -301,10 +301,9 @@ export class FunctionReleases {
   private slotsReplacedIn(loop: Operation, own: ReadonlySet<MemObject>): Set<Value> {
     const out = new Set<Value>();
     loop.walk((o) => {
-      for (const e of o.def?.spec.memoryEffects?.(o) ?? []) {
-        if (e.kind !== 'write' || e.resource !== 'Stack' || !e.value) continue;
-        const stored = o.operandValues().filter((v) => v !== e.value);
-        if (stored.some((v) => [...this.pt.pointsTo(v)].some((x) => own.has(x)))) out.add(e.value);
+      for (const slot of stackWrites(o)) {
+        const stored = o.operandValues().filter((v) => v !== slot);
+        if (stored.some((v) => [...this.pt.pointsTo(v)].some((x) => own.has(x)))) out.add(slot);
       }
     });
     return out;

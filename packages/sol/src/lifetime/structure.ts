@@ -44,6 +44,11 @@ export function mayPrecede(a: Operation, b: Operation): boolean {
   return false;
 }
 
+/** The Stack slots `op` itself writes (its own memory effects; nested ops are not included). */
+export function stackWrites(op: Operation): Value[] {
+  return (op.def?.spec.memoryEffects?.(op) ?? []).filter((e) => e.kind === 'write' && e.resource === 'Stack' && e.value).map((e) => e.value!);
+}
+
 /** The closest loop op around `op`. */
 export function innermostLoop(op: Operation): Operation | undefined {
   for (let p = op.parentOp; p; p = p.parentOp) if (isLoop(p)) return p;
