@@ -96,10 +96,12 @@ export abstract class CallLowerer extends ExprLowerer {
     return this.op('sol.malloc', [size], [t], [this.unit('zero_init'), ['operandSegmentSizes', segmentSizes([1, 0])]]).result(0);
   }
 
-  internalCall(node: AstNode, ref: number): Value[] {
+  /** A call of an internal function; `self` is the receiver a `using … for` call binds to the first parameter. */
+  internalCall(node: AstNode, ref: number, self?: AstNode): Value[] {
     const fn = this.ctx.functions.get(ref);
     if (!fn) return this.unsupported(node, 'a call of this function');
-    const args = this.args(node).map((a, i) => this.adapt(this.expr(a, this.valueTarget(fn.params[i]!)), fn.params[i]!, a));
+    const written = self ? [self, ...this.args(node)] : this.args(node);
+    const args = written.map((a, i) => this.adapt(this.expr(a, this.valueTarget(fn.params[i]!)), fn.params[i]!, a));
     return this.op('sol.call', args, fn.results, [['callee', symRef(fn.sym)]]).results;
   }
 
@@ -173,6 +175,15 @@ export abstract class CallLowerer extends ExprLowerer {
     const args = this.args(node);
     if (base.nodeType === 'Identifier' && base.name === 'abi' && (base.referencedDeclaration as number) < 0) return this.abi(node, member, args);
     const bts = base.typeDescriptions?.typeString as string;
+    const decl = this.ctx.nodes.get(callee.referencedDeclaration as number);
+    if (decl?.nodeType === 'FunctionDefinition') {
+      // `L.f(…)` / `C.f(…)` name an internal function; `x.f(…)` binds x to a library or free function's first parameter
+      const owner = this.ctx.nodes.get(decl.scope as number);
+      const helper = decl.kind === 'freeFunction' || owner?.contractKind === 'library';
+      if (helper && !this.ctx.functions.has(decl.id)) return this.unsupported(node, 'calls of public or external library functions');
+      if (bts?.startsWith('type(')) return this.internalCall(node, decl.id);
+      if (helper) return this.internalCall(node, decl.id, base);
+    }
     if (member === 'concat' && (bts === 'type(string storage pointer)' || bts === 'type(bytes storage pointer)')) {
       const vs = args.map((a) => (this.isConstExpr(a) ? this.unsupported(a, 'a number literal in concat') : this.encoderOperand(a)));
       return [this.val('sol.concat', vs, memString(), [['operandSegmentSizes', segmentSizes([vs.length, 0])]])];
@@ -195,7 +206,7 @@ export abstract class CallLowerer extends ExprLowerer {
       }
       return [this.load(ptr)];
     }
-    return this.unsupported(node, `a call of '${member}' (external calls and library functions are not supported)`);
+    return this.unsupported(node, `a call of '${member}' (external calls are not supported)`);
   }
 
   abi(node: AstNode, member: string, args: AstNode[]): Value[] {

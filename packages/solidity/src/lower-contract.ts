@@ -7,7 +7,7 @@
  *
  * Errors are solc's own (then nothing is lowered) followed by ours: an `UnsupportedFeature`
  * error at the source location of every construct we do not lower (inheritance, modifiers,
- * libraries, external calls, assembly, …); the module is meaningful only without errors.
+ * public library functions, external calls, assembly, …); the module is meaningful only without errors.
  */
 import { Block, Builder, Operation, StringAttr, TypeAttr, FunctionType, IntegerAttr, IntegerType, type Type, type Value } from '@lifeline/ir';
 import { allDialects, createRegistry } from '@lifeline/dialects';
@@ -116,7 +116,6 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
   // State variables (solc's storage layout) and the signatures of functions, before any body.
   const stateVars: AstNode[] = [];
   for (const m of members) {
-    if (m.nodeType === 'UsingForDirective') report(m, 'using ... for');
     if (m.nodeType === 'VariableDeclaration' && !m.constant) {
       guard(m, () => {
         if (m.mutability === 'immutable') throw new Unsupported(m, 'immutable state variables');
@@ -139,8 +138,8 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
     }
   }
   const functions: AstNode[] = [];
-  for (const m of members) {
-    if (m.nodeType !== 'FunctionDefinition') continue;
+  const own = members.filter((m) => m.nodeType === 'FunctionDefinition');
+  for (const m of [...own, ...calledHelpers(own, ctx)]) {
     guard(m, () => {
       if (!m.implemented) throw new Unsupported(m, 'functions without implementation');
       if ((m.modifiers as AstNode[]).length) throw new Unsupported(m.modifiers[0], 'modifiers');
@@ -182,6 +181,32 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
   for (const v of stateVars) {
     if (v.visibility === 'public') guard(v, () => getter(b, body, v, ctx));
   }
+}
+
+/**
+ * The internal library functions and free functions the contract's functions call,
+ * transitively (directly, as `L.f(…)`, or bound by `using … for`): solc compiles them into
+ * the contract as internal functions, and so do we. A public or external library function
+ * would be a DELEGATECALL into a deployed library; it is not lowered, and a call of it is
+ * an UnsupportedFeature error at the call.
+ */
+function calledHelpers(roots: AstNode[], ctx: ContractCtx): AstNode[] {
+  const seen = new Set<number>(roots.map((f) => f.id));
+  const found: AstNode[] = [];
+  const scan = (node: AstNode) => walk(node, (n) => {
+    const ref = n.referencedDeclaration;
+    if (typeof ref !== 'number' || seen.has(ref)) return;
+    const d = ctx.nodes.get(ref);
+    if (d?.nodeType !== 'FunctionDefinition') return;
+    const owner = ctx.nodes.get(d.scope as number);
+    const library = owner?.nodeType === 'ContractDefinition' && owner.contractKind === 'library';
+    if (!(d.kind === 'freeFunction' || (library && (d.visibility === 'internal' || d.visibility === 'private')))) return;
+    seen.add(ref);
+    found.push(d);
+    scan(d);
+  });
+  for (const f of roots) scan(f);
+  return found;
 }
 
 function makeFunc(b: Builder, body: Block, sym: string, params: Type[], results: Type[], attrs: [string, string][]): Operation {

@@ -123,12 +123,18 @@ contract C {
     expect(text).toBe('"sol.contract"');
   });
 
-  it('reports try/catch and libraries', () => {
+  it('reports calls of public library functions (a DELEGATECALL), direct or bound', () => {
     expectUnsupported(`
-library L { function one() internal pure returns (uint) { return 1; } }
+library L { function one() public pure returns (uint) { return 1; } }
 contract C {
   function f() external pure returns (uint) { return L.one(); }
-}`, 'L.one()', /external calls and library functions/);
+}`, 'L.one()', /public or external library functions/);
+    expectUnsupported(`
+library L { function twice(uint x) external pure returns (uint) { return 2 * x; } }
+contract C {
+  using L for uint;
+  function f(uint y) external pure returns (uint) { return y.twice(); }
+}`, 'y.twice()', /public or external library functions/);
   });
 });
 
