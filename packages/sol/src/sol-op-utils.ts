@@ -51,6 +51,7 @@ function constraint(description: string, accepts: (t: Type) => boolean): TypeCon
 
 export const solInt = constraint('bool, integer or enum', isSolInt);
 export const solBool = constraint('bool (i1)', (t) => t instanceof IntegerType && t.width === 1 && t.signedness === 'signless');
+export const fixedBytes = constraint('bytesN', (t) => t instanceof FixedBytesType);
 export const solBitwise = constraint('integer or bytesN', (t) => isSolInt(t) || t instanceof FixedBytesType);
 export const solValue = constraint('value type', isValueType);
 export const unsignedInt = constraint('unsigned integer', (t) => t instanceof IntegerType && t.signedness === 'unsigned');

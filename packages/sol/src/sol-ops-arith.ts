@@ -11,14 +11,14 @@
  *   %a = sol.constant 0x…  : !sol.address (value: the word, an IntegerAttr of ui256; bytesN left-aligned)
  *   %s = sol.add checked %x, %y : ui256    %e = sol.exp checked %x, %n : ui256, ui8
  *   %b = sol.cmp lt, %x, %y : ui256        %w = sol.cast %x : ui8 to ui256
- *   %k = sol.env caller : !sol.address
+ *   %k = sol.env caller : !sol.address     %y = sol.byte_at %x, %i : !sol.fixedbytes<16>, ui256
  */
 import {
   IntegerAttr, IntegerType, StringAttr, Tok, defineOp, i1, unitKeywordSyntax,
   type AttrSpec, type AttrSyntax, type OpSpec,
 } from '@lifeline/ir';
-import { mayRevert, solBitwise, solInt, solValue, unsignedInt } from './sol-op-utils.js';
-import { EnumType } from './sol-types.js';
+import { fixedBytes, mayRevert, solBitwise, solInt, solValue, unsignedInt } from './sol-op-utils.js';
+import { EnumType, FixedBytesType } from './sol-types.js';
 
 const ui256 = IntegerType.get(256, 'unsigned');
 
@@ -156,6 +156,16 @@ const cast = defineOp({
   memoryEffects: (op) => (op.result(0).type instanceof EnumType && op.operand(0).type !== op.result(0).type ? [mayRevert()] : []),
 });
 
+/** `x[i]` on a bytesN value; the lowering checks the index first (Panic 0x32), so it is below N here. */
+const byteAt = defineOp({
+  name: 'sol.byte_at',
+  summary: 'byte i of a bytesN value, as bytes1 (the index is in range)',
+  operands: [{ name: 'value', type: fixedBytes }, { name: 'index', type: unsignedInt }],
+  results: [{ name: 'result', infer: () => FixedBytesType.get(1) }],
+  traits: ['Pure'],
+  format: '$value `,` $index attr-dict `:` type($value) `,` type($index)',
+});
+
 export const ENV_NAMES = [
   'caller', 'callvalue', 'address', 'origin', 'timestamp', 'number', 'chainid', 'gasprice', 'coinbase', 'basefee',
   'gaslimit', 'prevrandao', 'blobbasefee',
@@ -179,6 +189,6 @@ export const solArithOps: OpSpec[] = [
   bitwise('and', 'bitwise and (on i1: non-short-circuit and)'), bitwise('or', 'bitwise or'), bitwise('xor', 'bitwise xor'),
   shift('shl', 'shift left'), shift('shr', 'shift right (arithmetic for signed integers)'),
   modArith('addmod'), modArith('mulmod'),
-  cmp, cast, env,
+  cmp, cast, env, byteAt,
 ];
 

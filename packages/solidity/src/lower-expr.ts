@@ -267,9 +267,7 @@ export abstract class ExprLowerer extends LowerBase {
     const oob = this.op('sol.cmp', [idx, this.constant(BigInt(t.size), ui256)], [i1], [['predicate', new StringAttr('ge')]]).result(0);
     const ifOp = this.op('sol.if', [oob], [], [], 2);
     this.inRegion(ifOp.regions[0]!, () => this.op('sol.panic', [], [], [['code', new IntegerAttr(0x32n, IntegerType.get(64))]]));
-    const bits = this.val('sol.mul', [idx, this.constant(8n, ui256)], ui256);
-    const shifted = this.val('sol.shl', [x, bits], t);
-    return t.size === 1 ? shifted : this.val('sol.cast', [shifted], FixedBytesType.get(1));
+    return this.val('sol.byte_at', [x, idx], FixedBytesType.get(1));
   }
 
   /** `a && b` = a ? b : false;  `a || b` = a ? true : b. */

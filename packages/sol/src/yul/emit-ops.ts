@@ -219,6 +219,8 @@ const H: Record<string, Handler> = {
   'sol.and': bitwise('and'),
   'sol.or': bitwise('or'),
   'sol.xor': bitwise('xor'),
+  // solc's shape: BYTE takes byte i of the word, a bytes1 is left-aligned
+  'sol.byte_at': (e, op) => e.let(op.result(0), `shl(248, byte(${e.w(U(op, 1))}, ${e.w(U(op))}))`),
   'sol.shl': (e, op) => e.let(op.result(0), cleanupExpr(ytype(op.result(0).type), `shl(${e.w(U(op, 1))}, ${e.w(U(op))})`)),
   'sol.shr': (e, op) => {
     const t = op.result(0).type;
