@@ -27,12 +27,16 @@
  *     runs unless disabled. The driver iterates while anything changed, at
  *     most `maxIterations` times (-1: no limit); `maxNumRewrites` bounds the
  *     pattern rewrites of one iteration (-1: no limit).
- *  8. Region simplification is a function of the IR alone: when its last run
- *     changed nothing and no rewrite, fold or rewriter event happened since
- *     (the usual last iteration, which only confirms), it would change nothing
- *     again and is skipped — MLIR runs it; the result is the same. Constants
- *     the fill moves to their region's entry without an event keep their uses,
- *     so they cannot change what it finds.
+ *  8. Region simplification is a function of the IR alone and idempotent (its
+ *     liveness is a least fixpoint: erasing what is dead removes no use by a live
+ *     op, and terminators, hence reachability, stay), so when no rewrite, fold or
+ *     rewriter event happened since its last run (the usual last iteration, which
+ *     only confirms), running it again would change nothing and is skipped — MLIR
+ *     runs it; the result is the same. The fill's merging of a duplicate constant
+ *     into the known one (1) does not count: uses move between equal constants and
+ *     the duplicate goes, which changes no other op's liveness. Constants the fill
+ *     moves to their region's entry without an event keep their uses, so they
+ *     cannot change what it finds either.
  */
 import { ConstantFolder, constantValueOf, materializeConstant, wouldOpBeTriviallyDead } from '@lifeline/analyses';
 import { hasTrait, type Attribute, type Block, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
@@ -175,15 +179,15 @@ class GreedyDriver {
   run(): boolean {
     let iteration = 0;
     let again = false;
-    let regionsSimple = false; // (8) the last region simplification changed nothing
+    let simplifiedOnce = false; // (8) region simplification ran, and nothing happened since while events stay 0
     do {
       if (++iteration > this.maxIterations && this.maxIterations !== -1) break;
       this.worklist.clear();
       this.fill(); // (1)
       again = this.processWorklist();
-      if ((this.config.regionSimplify ?? 'normal') !== 'disabled' && !(regionsSimple && !again && this.events === 0)) {
+      if ((this.config.regionSimplify ?? 'normal') !== 'disabled' && !(simplifiedOnce && !again && this.events === 0)) {
         const simplified = simplifyRegions(this.rewriter, [this.scope], this.config.regionSimplify === 'aggressive'); // (7)
-        regionsSimple = !simplified;
+        simplifiedOnce = true;
         this.events = 0;
         again = simplified || again;
       }
@@ -199,7 +203,9 @@ class GreedyDriver {
       if (!value) return false;
       const existing = folder.insertKnownConstant(op, value);
       if (!existing) return false;
+      const events = this.events; // (8) a merged duplicate constant does not count
       this.rewriter.replaceOp(op, existing.results);
+      this.events = events;
       return true;
     };
     if (!this.config.topDown) {

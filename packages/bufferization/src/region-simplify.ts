@@ -114,12 +114,12 @@ class LiveMap {
   /** A live op makes the values it uses live, except those it forwards into a successor argument not (yet) live. */
   drain(): void {
     for (let op = this.queue.pop(); op; op = this.queue.pop()) {
-      const terminator = hasTrait(op, 'Terminator');
+      const forwarded = hasTrait(op, 'Terminator') ? forwardedArguments(op) : undefined;
       const operands = op.operands;
       for (let i = 0; i < operands.length; i++) {
         const v = operands[i]!.value;
-        if (terminator) {
-          const arg = forwardedArgument(op, i);
+        if (forwarded) {
+          const arg = forwarded[i];
           if (arg && !this.args.has(arg)) {
             let list = this.pending.get(arg);
             if (!list) this.pending.set(arg, (list = []));
@@ -146,16 +146,22 @@ function quickTriviallyDead(op: Operation): boolean {
   return wouldOpBeTriviallyDead(op);
 }
 
-/** The successor argument `use` forwards into, if its owner is a branch. */
-function forwardedArgument(op: Operation, operandIndex: number): Value | undefined {
+/**
+ * The successor argument each operand of a branch forwards into (indexed by operand; none
+ * for the others), or undefined for a terminator that is not a branch. One pass over the
+ * successors: asking per operand would walk them (and slice the operand list) per operand.
+ */
+function forwardedArguments(op: Operation): (Value | undefined)[] | undefined {
   const branch = op.def?.spec.branch;
   if (!branch) return undefined;
+  const out: (Value | undefined)[] = new Array(op.operands.length);
   for (let i = 0; i < op.successors.length; i++) {
     const start = branch.successorOperandStart(op, i);
     const n = branch.successorOperands(op, i).length;
-    if (operandIndex >= start && operandIndex < start + n) return op.successors[i]!.arguments[operandIndex - start];
+    const args = op.successors[i]!.arguments;
+    for (let k = 0; k < n; k++) out[start + k] = args[k];
   }
-  return undefined;
+  return out;
 }
 
 /** (2) The ops live outright: terminators (with the successor arguments of a non-branch one) and ops that would not be trivially dead. */

@@ -60,7 +60,11 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
     }
     // MLIR's order: the op's own checks, then each block's structure on the
     // way in, its ops, and its terminator on the way out.
-    for (const r of op.regions) {
+    // Indexed loops: the shared empty arrays of ops without regions or successors are
+    // frozen, which keeps for-of from being optimized here (an iterator per loop).
+    const regions = op.regions;
+    for (let ri = 0; ri < regions.length; ri++) {
+      const r = regions[ri]!;
       const entry = r.blocks[0];
       // MLIR reports this with emitError(op loc): no "see current operation".
       if (entry && entry.predEdges.length) {
@@ -68,8 +72,10 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
         return false;
       }
     }
-    for (const r of op.regions) {
-      for (const b of r.blocks) {
+    for (let ri = 0; ri < regions.length; ri++) {
+      const r = regions[ri]!;
+      for (let bi = 0; bi < r.blocks.length; bi++) {
+        const b = r.blocks[bi]!;
         const e = blockEntry(op, r, b);
         if (e) { errors.push(e); return false; }
         for (let c = b.first; c; c = c.next) if (!visit(c)) return false;
@@ -223,7 +229,9 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
     const countErr = plan.countError(op);
     if (countErr) return countErr;
   }
-  for (const a of plan.attrs) {
+  const attrs = plan.attrs;
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i]!;
     const v = op.getAttr(a.name);
     if (!v) {
       if (!a.optional && !a.default) return `requires attribute '${a.name}'`;
@@ -303,7 +311,9 @@ function blockEntry(op: Operation, r: Region, b: Block): Diagnostic | undefined 
 function blockExit(op: Operation, r: Region, b: Block): Diagnostic | undefined {
   const last = b.last;
   if (!last) return undefined;
-  for (const s of last.successors) {
+  const succs = last.successors;
+  for (let i = 0; i < succs.length; i++) {
+    const s = succs[i]!;
     if (s.parent !== r) return opError(last, `'${last.name}' op branching to block of a different region`);
   }
   if (mayLackTerminator(op, r) || !last.def || last.def.has('Terminator')) return undefined;
