@@ -6,7 +6,7 @@
  * getters for public state variables.
  *
  * Errors are solc's own (then nothing is lowered) followed by ours: an `UnsupportedFeature`
- * error at the source location of every construct we do not lower (inheritance, modifiers,
+ * error at the source location of every construct we do not lower (inheritance, modifiers on constructors,
  * public library functions, external calls, assembly, …); the module is meaningful only without errors.
  */
 import { Block, Builder, Operation, StringAttr, TypeAttr, FunctionType, IntegerAttr, IntegerType, type Type, type Value } from '@lifeline/ir';
@@ -15,6 +15,7 @@ import { ArrayType, MappingType, PtrType, StringType, StructType, isValueType, s
 import { Unsupported, i1, ui256, type ContractCtx, type FunctionInfo } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { FnLowerer } from './lower-stmt.js';
+import { lowerWithModifiers, modifierInvocations } from './lower-modifiers.js';
 import { compileForAst, internalError, parseSrc, unsupportedError, type AstNode, type SolcError, type SolcOutput } from './solc.js';
 import { canonicalSignature } from './abi-signature.js';
 
@@ -142,7 +143,7 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
   for (const m of [...own, ...calledHelpers(own, ctx)]) {
     guard(m, () => {
       if (!m.implemented) throw new Unsupported(m, 'functions without implementation');
-      if ((m.modifiers as AstNode[]).length) throw new Unsupported(m.modifiers[0], 'modifiers');
+      if (modifierInvocations(m, ctx).length && m.kind === 'constructor') throw new Unsupported(m.modifiers[0], 'modifiers on constructors');
       const params = (m.parameters.parameters as AstNode[]).map((p) => typer.typeOf(p));
       const results = (m.returnParameters.parameters as AstNode[]).map((p) => typer.typeOf(p));
       ctx.functions.set(m.id, { sym: `${m.name || m.kind}_${m.id}`, params, results, node: m });
@@ -168,6 +169,11 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
       if (f.kind !== 'function') attrs.push(['kind', f.kind]);
       if (f.name) attrs.push(['orig_name', f.name]);
       if (f.functionSelector) attrs.push(['selector', `0x${f.functionSelector}`]);
+      const mods = modifierInvocations(f, ctx);
+      if (mods.length) {
+        lowerWithModifiers(ctx, f, info, mods, attrs, (sym, params, results, a) => makeFunc(b, body, sym, params, results, a));
+        return;
+      }
       const fn = makeFunc(b, body, info.sym, info.params, info.results, attrs);
       const l = new FnLowerer(ctx);
       try {

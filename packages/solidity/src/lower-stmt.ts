@@ -14,25 +14,48 @@ import { CallLowerer } from './lower-calls.js';
 export class FnLowerer extends CallLowerer {
   private returnSlots: Value[] = [];
 
-  /** Builds `fn`'s body: parameters into slots, return variables zeroed, statements, implicit return. */
-  lowerBody(fn: Operation, node: AstNode, params: Type[], results: Type[], prologue?: () => void): void {
-    const region = fn.regions[0]!;
-    const block = this.b.createBlock(region, params);
+  /** What `_` runs in a modifier body (lower-modifiers.ts). */
+  placeholder?: () => void;
+
+  /**
+   * Builds `fn`'s body: parameters into slots, return variables zeroed (or, with
+   * `returnsIn`, set from leading block arguments of those types), statements, implicit
+   * return.
+   */
+  lowerBody(fn: Operation, node: AstNode, params: Type[], results: Type[], prologue?: () => void, returnsIn = false): void {
+    this.enter(fn, node, params, results, returnsIn);
+    prologue?.();
+    this.statements(node.body.statements as AstNode[]);
+    if (!this.terminated) this.implicitReturn();
+  }
+
+  /** The entry block of `fn` with `node`'s parameters and return variables in slots (see lowerBody). */
+  enter(fn: Operation, node: AstNode, params: Type[], results: Type[], returnsIn: boolean): import('@lifeline/ir').Block {
+    const block = this.b.createBlock(fn.regions[0]!, returnsIn ? [...results, ...params] : params);
+    const first = returnsIn ? results.length : 0;
     (node.parameters?.parameters as AstNode[] | undefined ?? []).forEach((p, i) => {
       const slot = this.slot(params[i]!);
-      this.op('sol.store', [block.arguments[i]!, slot]);
+      this.op('sol.store', [block.arguments[first + i]!, slot]);
       if (p.name) this.slots.set(p.id, slot);
     });
     this.returnSlots = (node.returnParameters?.parameters as AstNode[] | undefined ?? []).map((p, i) => {
       if (dataLocation(results[i]!) === 'CallData') this.unsupported(p, 'calldata return values');
       const slot = this.slot(results[i]!);
-      this.op('sol.store', [this.zeroValue(results[i]!, p), slot]);
+      this.op('sol.store', [returnsIn ? block.arguments[i]! : this.zeroValue(results[i]!, p), slot]);
       if (p.name) this.slots.set(p.id, slot);
       return slot;
     });
-    prologue?.();
-    this.statements(node.body.statements as AstNode[]);
-    if (!this.terminated) this.implicitReturn();
+    return block;
+  }
+
+  /** The return variables' current values. */
+  returnValues(): Value[] {
+    return this.returnSlots.map((s) => this.load(s));
+  }
+
+  /** Return values come from elsewhere (a modifier level): these slots. */
+  setReturnSlots(slots: Value[]): void {
+    this.returnSlots = slots;
   }
 
   slot(t: Type): Value {
@@ -40,7 +63,7 @@ export class FnLowerer extends CallLowerer {
   }
 
   implicitReturn(): void {
-    this.op('sol.return', this.returnSlots.map((s) => this.load(s)));
+    this.op('sol.return', this.returnValues());
     this.terminated = true;
   }
 
@@ -152,7 +175,8 @@ export class FnLowerer extends CallLowerer {
         return;
       }
       case 'PlaceholderStatement':
-        return this.unsupported(node, 'modifiers');
+        if (!this.placeholder) return this.unsupported(node, 'modifiers');
+        return this.placeholder();
       case 'InlineAssembly':
         return this.inlineAssembly(node);
       case 'TryStatement':

@@ -35,12 +35,13 @@ describe('UnsupportedFeature errors', () => {
     expect(e.sourceLocation!.start).toBe(HEADER.length + src.indexOf('is A') + 3);
   });
 
-  it('reports a modifier invocation', () => {
+  it('reports a modifier on a constructor', () => {
     expectUnsupported(`
 contract C {
+  uint x;
   modifier only() { _; }
-  function f() external only {}
-}`, 'only', /modifiers/, 1);
+  constructor() only { x = 1; }
+}`, 'only', /modifiers on constructors/, 1);
   });
 
   describe('inline assembly it cannot represent, at the identifier', () => {

@@ -1,0 +1,81 @@
+/**
+ * Functions with modifiers, in the shape solc's IR generator gives them (so gas and
+ * semantics follow it). For `function f(P) m1(a1) … mk(ak) returns (R)`:
+ *  (M1) `f` zero-initialises its return variables and returns `f_m1(R, P)`;
+ *  (M2) `f_mi(Rin, P)` starts with R := Rin, evaluates its invocation's arguments `ai` with
+ *       f's parameters in scope, binds them to the modifier's parameters and runs the
+ *       modifier's body, where each `_` is R := f_m(i+1)(Rin, P) (the incoming R every time,
+ *       as solc passes it), and a `return` or the end returns R;
+ *  (M3) the last level, `f_inner(Rin, P)`, is f's body with its return variables starting
+ *       at Rin.
+ * The levels are internal functions; only `f` keeps the selector.
+ */
+import type { Block, Operation, Type, Value } from '@lifeline/ir';
+import { Unsupported, type AstNode, type ContractCtx, type FunctionInfo } from './lower-base.js';
+import { symRef } from './lower-expr.js';
+import { FnLowerer } from './lower-stmt.js';
+
+export type MakeFunc = (sym: string, params: Type[], results: Type[], attrs: [string, string][]) => Operation;
+
+/** The modifier invocations of `f` (constructor base-call specifiers are not modifiers). */
+export function modifierInvocations(f: AstNode, ctx: ContractCtx): AstNode[] {
+  const list = (f.modifiers as AstNode[] | undefined) ?? [];
+  for (const m of list) {
+    const decl = ctx.nodes.get(m.modifierName?.referencedDeclaration as number);
+    if (m.kind !== 'modifierInvocation' || decl?.nodeType !== 'ModifierDefinition') throw new Unsupported(m, 'base constructor calls');
+  }
+  return list;
+}
+
+export function lowerWithModifiers(ctx: ContractCtx, f: AstNode, info: FunctionInfo, mods: AstNode[], attrs: [string, string][], makeFunc: MakeFunc): void {
+  const { params, results } = info;
+  const level = (i: number) => (i < mods.length ? `${info.sym}_m${i + 1}` : `${info.sym}_inner`);
+  const internal: [string, string][] = [['state_mutability', f.stateMutability], ['visibility', 'internal']];
+  // (M1)
+  {
+    const l = new FnLowerer(ctx);
+    const fn = makeFunc(info.sym, params, results, attrs);
+    const block = l.enter(fn, f, params, results, false);
+    const out = l.op('sol.call', [...l.returnValues(), ...block.arguments], results, [['callee', symRef(level(0))]]).results;
+    l.op('sol.return', out);
+  }
+  // (M2)
+  mods.forEach((m, i) => {
+    const decl = ctx.nodes.get(m.modifierName.referencedDeclaration as number)!;
+    const l = new FnLowerer(ctx);
+    const fn = makeFunc(level(i), [...results, ...params], results, internal);
+    const block: Block = l.b.createBlock(fn.regions[0]!, [...results, ...params]);
+    const rIn = block.arguments.slice(0, results.length);
+    const r = results.map((t, k) => {
+      const s = l.slot(t);
+      l.op('sol.store', [rIn[k]!, s]);
+      return s;
+    });
+    const pSlots = (f.parameters.parameters as AstNode[]).map((p, k) => {
+      const s = l.slot(params[k]!);
+      l.op('sol.store', [block.arguments[results.length + k]!, s]);
+      if (p.name) l.slots.set(p.id, s);
+      return s;
+    });
+    const formal = decl.parameters.parameters as AstNode[];
+    const actual = (m.arguments as AstNode[] | null) ?? [];
+    const types = formal.map((p) => l.typeOf(p));
+    const values = actual.map((a, k) => l.adapt(l.expr(a, l.valueTarget(types[k]!)), types[k]!, a));
+    formal.forEach((p, k) => {
+      const s = l.slot(types[k]!);
+      l.op('sol.store', [values[k]!, s]);
+      l.slots.set(p.id, s);
+    });
+    l.setReturnSlots(r);
+    l.placeholder = () => {
+      const args: Value[] = [...rIn, ...pSlots.map((s) => l.load(s))];
+      const out = l.op('sol.call', args, results, [['callee', symRef(level(i + 1))]]).results;
+      out.forEach((v, k) => l.op('sol.store', [v, r[k]!]));
+    };
+    l.statements(decl.body.statements as AstNode[]);
+    if (!l.terminated) l.implicitReturn();
+  });
+  // (M3)
+  const inner = new FnLowerer(ctx);
+  inner.lowerBody(makeFunc(level(mods.length), [...results, ...params], results, internal), f, params, results, undefined, true);
+}
