@@ -5,7 +5,7 @@
  * continue / return / revert end their block (later statements in it are unreachable and
  * not lowered). A body that falls off its end returns the named return variables.
  */
-import { FunctionType, IntegerType, StringAttr, TypeAttr, type Operation, type Type, type Value } from '@lifeline/ir';
+import { FunctionType, IntegerType, StringAttr, TypeAttr, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
 import { AddressType, FixedBytesType, PtrType, dataLocation } from '@lifeline/sol';
 import { isMemorySafe, printInlineAssembly } from './lower-asm.js';
 import { i1, type AstNode } from './lower-base.js';
@@ -30,7 +30,7 @@ export class FnLowerer extends CallLowerer {
   }
 
   /** The entry block of `fn` with `node`'s parameters and return variables in slots (see lowerBody). */
-  enter(fn: Operation, node: AstNode, params: Type[], results: Type[], returnsIn: boolean): import('@lifeline/ir').Block {
+  enter(fn: Operation, node: AstNode, params: Type[], results: Type[], returnsIn: boolean): Block {
     const block = this.b.createBlock(fn.regions[0]!, returnsIn ? [...results, ...params] : params);
     const first = returnsIn ? results.length : 0;
     (node.parameters?.parameters as AstNode[] | undefined ?? []).forEach((p, i) => {
