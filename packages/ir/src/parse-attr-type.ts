@@ -11,6 +11,7 @@ import { DiagnosticError, diag, type SourceFile } from './diagnostics.js';
 import { decodeDenseHex } from './dense.js';
 import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat, wideBitsOfDouble } from './floats.js';
 import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
+import { parseAffineBody } from './affine-parser.js';
 import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from './location.js';
 import type { DialectTypeParser, Registry } from './opdef.js';
 import {
@@ -175,7 +176,7 @@ export class AttrTypeParser {
    * Returns the source text of a balanced `<…>` starting at the current `<` token and skips it.
    * In `affine` bodies `>=` is a comparison (affine_set constraints), not a closing bracket.
    */
-  protected captureAngleBody(affine = false): string {
+  protected captureAngleBody(): string {
     const text = this.lex.text;
     const begin = this.lex.start;
     const stack: number[] = [];
@@ -190,7 +191,6 @@ export class AttrTypeParser {
       if (c === 60 || c === 40 || c === 91 || c === 123) stack.push(c);
       else if (c === 62 || c === 41 || c === 93 || c === 125) {
         if (c === 62 && text.charCodeAt(i - 1) === 45) continue; // `->`
-        if (c === 62 && affine && text.charCodeAt(i + 1) === 61) continue; // `>=`
         const open = stack.pop();
         const want = c === 62 ? 60 : c === 41 ? 40 : c === 93 ? 91 : 123;
         if (open !== want) this.error(`unbalanced '${String.fromCharCode(c)}' character in pretty dialect name`, i);
@@ -549,7 +549,8 @@ export class AttrTypeParser {
           case 'array': return this.parseDenseArrayAttr();
           case 'strided': return this.parseStridedLayout();
           case 'sparse': return this.parseSparseAttr(type);
-          case 'affine_map': case 'affine_set': case 'dense_resource': case 'distinct': {
+          case 'affine_map': case 'affine_set': return this.parseAffineAttr(s);
+          case 'dense_resource': case 'distinct': {
             this.lex.next();
             let text = s;
             if (s === 'distinct') {
@@ -560,8 +561,7 @@ export class AttrTypeParser {
               text += this.lex.text.slice(b, this.lex.start);
             }
             if (this.lex.kind !== Tok.Less) this.error(`expected '<' after '${s}'`);
-            text += this.captureAngleBody(s === 'affine_set');
-            if (s === 'affine_map' || s === 'affine_set') text = s + normalizeAffineSpacing(text.slice(s.length));
+            text += this.captureAngleBody();
             if (s === 'dense_resource' && this.consumeIf(Tok.Colon)) return new OpaqueAttr(text, this.parseType());
             if (s === 'dense_resource' && type) return new OpaqueAttr(text, type);
             return new OpaqueAttr(text);
@@ -580,6 +580,41 @@ export class AttrTypeParser {
     }
     return this.error('expected attribute value', start);
   }
+
+  /**
+   * `affine_map<…>` / `affine_set<…>`: validated by the affine parser (MLIR's
+   * diagnostics) and kept as text with MLIR's spacing. Layouts repeat the same
+   * maps, so each distinct body is parsed once: a bracket scan finds the
+   * candidate body and a hit skips the parse (a body that parsed once parses
+   * the same anywhere, since the parse reads nothing past its `>`).
+   */
+  private parseAffineAttr(s: 'affine_map' | 'affine_set'): Attribute {
+    this.lex.next();
+    const begin = this.lex.start;
+    const what = s === 'affine_map' ? 'affine map' : 'integer set';
+    if (this.lex.kind === Tok.Less) {
+      const end = scanAngleEnd(this.lex.text, begin, s === 'affine_set');
+      const hit = end > 0 ? this.affineCache.get(s + this.lex.text.slice(begin, end)) : undefined;
+      if (hit) {
+        this.lex.resetTo(end);
+        return new OpaqueAttr(hit);
+      }
+    }
+    this.expect(Tok.Less, `expected '<' in ${what}`);
+    const bodyAt = this.lex.start;
+    const info = parseAffineBody(this);
+    if ((info.kind === 'map') !== (s === 'affine_map')) {
+      this.error(info.kind === 'set' ? 'expected AffineMap, but got IntegerSet' : 'expected IntegerSet, but got AffineMap', bodyAt);
+    }
+    if (this.lex.kind !== Tok.Greater) this.wrongToken(`expected '>' in ${what}`);
+    const raw = s + this.lex.text.slice(begin, this.lex.end);
+    this.lex.next();
+    const text = s + normalizeAffineSpacing(raw.slice(s.length));
+    this.affineCache.set(raw, text);
+    return new OpaqueAttr(text);
+  }
+  private readonly affineCache = new Map<string, string>();
+  get lexer(): Lexer { return this.lex; }
 
   private parseNumberAttr(type?: Type): Attribute {
     const start = this.lex.start;
@@ -986,6 +1021,25 @@ function fuseLocations(locs: readonly Location[], meta: Attribute | undefined): 
  * prints (`(d0, d1)[s0] -> (d0 + s0, d1 floordiv 2)`), without changing the
  * expressions themselves.
  */
+/**
+ * End (exclusive) of the bracket group opened by the `<` at `open`, or -1 when
+ * brackets do not balance; in sets `>=` and `<=` are comparisons, not brackets.
+ */
+function scanAngleEnd(text: string, open: number, set: boolean): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 60 && set && text.charCodeAt(i + 1) === 61) continue; // `<=`
+    if (c === 60 || c === 40 || c === 91) depth++;
+    else if (c === 62 || c === 41 || c === 93) {
+      if (c === 62 && text.charCodeAt(i - 1) === 45) continue; // `->`
+      if (c === 62 && set && text.charCodeAt(i + 1) === 61) continue; // `>=`
+      if (--depth === 0) return i + 1;
+    } else if (c === 34 || c === 123) return -1; // never in a valid body
+  }
+  return -1;
+}
+
 function normalizeAffineSpacing(body: string): string {
   const tokens = body.match(/->|>=|<=|==|[A-Za-z_][\w$]*|\d+|\S/g) ?? [];
   const binary = new Set(['->', '>=', '<=', '==', ':', '+', '*', 'floordiv', 'ceildiv', 'mod']);
