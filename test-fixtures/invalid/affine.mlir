@@ -130,3 +130,9 @@
 // Errors inside a memref layout.
 // expected-error @below {{use of undeclared identifier}}
 func.func private @layout(memref<8xf32, affine_map<(a) -> (a + q)>>)
+
+// -----
+
+// A layout map takes one dim per memref dimension.
+// expected-error @below {{memref layout mismatch between rank and affine map: 1 != 2}}
+func.func private @layout_rank(memref<16xi8, affine_map<(a, b) -> (a + b)>>)

@@ -18,6 +18,7 @@
  *      exception is a failed negation operand, which MLIR reports twice
  *      (the operand's own error, then "missing operand of negation").
  */
+import type { AffineShape } from './attributes.js';
 import { DiagnosticError } from './diagnostics.js';
 import { Tok, type Lexer } from './lexer.js';
 
@@ -28,15 +29,6 @@ export interface AffineHost {
   wrongToken(message: string): never;
   expect(t: Tok, message?: string): void;
   parseCommaSeparated(open: Tok, close: Tok, elem: () => void, context: string, delimited: boolean): void;
-}
-
-/** The shape of a parsed map or set (enough for layout and operand-count checks). */
-export interface AffineInfo {
-  kind: 'map' | 'set';
-  numDims: number;
-  numSymbols: number;
-  /** Map results or set constraints. */
-  numResults: number;
 }
 
 /**
@@ -74,7 +66,7 @@ class AffineParser {
   }
 
   /** (1)(2): the body between `affine_map<` / `affine_set<` and `>`. */
-  mapOrSet(): AffineInfo {
+  mapOrSet(): AffineShape {
     this.host.parseCommaSeparated(Tok.LParen, Tok.RParen, () => {
       this.define(term(`d${this.numDims}`, true));
       this.numDims++;
@@ -304,6 +296,6 @@ function foldDiv(op: Exclude<HighOp, '*'>, a: bigint, b: bigint): bigint {
 }
 
 /** Parses a map or set body; the lexer is at its first `(` and ends after the body. */
-export function parseAffineBody(host: AffineHost): AffineInfo {
+export function parseAffineBody(host: AffineHost): AffineShape {
   return new AffineParser(host).mapOrSet();
 }

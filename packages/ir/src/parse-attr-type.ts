@@ -3,7 +3,7 @@
  * `Parser` in parser.ts extends this with SSA values, blocks, regions and ops.
  */
 import {
-  ArrayAttr, Attribute, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, FloatAttr, IntegerAttr,
+  AffineAttr, ArrayAttr, Attribute, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, FloatAttr, IntegerAttr,
   OpaqueAttr, StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, isIdentityAffineMap,
   type DenseLeaf, type DenseTree,
 } from './attributes.js';
@@ -499,6 +499,9 @@ export class AttrTypeParser {
       else this.error("expected '>' in memref type");
     }
     this.expect(Tok.Greater, "expected '>' in memref type");
+    if (layout instanceof AffineAttr && layout.shape.numDims !== shape.length) {
+      this.error(`memref layout mismatch between rank and affine map: ${shape.length} != ${layout.shape.numDims}`, typeAt);
+    }
     if (layout && isIdentityAffineMap(layout)) layout = undefined;
     return MemRefType.get(shape, elt, layout, space);
   }
@@ -597,7 +600,7 @@ export class AttrTypeParser {
       const hit = end > 0 ? this.affineCache.get(s + this.lex.text.slice(begin, end)) : undefined;
       if (hit) {
         this.lex.resetTo(end);
-        return new OpaqueAttr(hit);
+        return hit;
       }
     }
     this.expect(Tok.Less, `expected '<' in ${what}`);
@@ -609,11 +612,12 @@ export class AttrTypeParser {
     if (this.lex.kind !== Tok.Greater) this.wrongToken(`expected '>' in ${what}`);
     const raw = s + this.lex.text.slice(begin, this.lex.end);
     this.lex.next();
-    const text = s + normalizeAffineSpacing(raw.slice(s.length));
-    this.affineCache.set(raw, text);
-    return new OpaqueAttr(text);
+    const attr = new AffineAttr(s + normalizeAffineSpacing(raw.slice(s.length)), info);
+    this.affineCache.set(raw, attr);
+    return attr;
   }
-  private readonly affineCache = new Map<string, string>();
+  /** Attributes are immutable, so one instance serves every use of the same text. */
+  private readonly affineCache = new Map<string, AffineAttr>();
   get lexer(): Lexer { return this.lex; }
 
   private parseNumberAttr(type?: Type): Attribute {
