@@ -8,7 +8,7 @@ import {
   type DenseLeaf, type DenseTree,
 } from './attributes.js';
 import { DiagnosticError, diag, type SourceFile } from './diagnostics.js';
-import { decodeDenseHex } from './dense.js';
+import { attrInt, checkElements, decodeDenseHex, hexFloatError, type ElementToken } from './dense.js';
 import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat, wideBitsOfDouble } from './floats.js';
 import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
 import { parseAffineBody } from './affine-parser.js';
@@ -620,32 +620,37 @@ export class AttrTypeParser {
   private readonly affineCache = new Map<string, AffineAttr>();
   get lexer(): Lexer { return this.lex; }
 
+  /** MLIR's parseDecOrHexAttr / parseFloatAttr: errors point at the number (after any `-`) or after the type. */
   private parseNumberAttr(type?: Type): Attribute {
-    const start = this.lex.start;
     const neg = this.consumeIf(Tok.Minus);
     const k = this.lex.kind;
-    if (k !== Tok.Integer && k !== Tok.Float) this.error('expected constant integer or floating point value');
+    if (k !== Tok.Integer && k !== Tok.Float) this.wrongToken('expected constant integer or floating point value');
+    const at = this.lex.start;
     const sp = this.lex.spelling;
     this.lex.next();
     let t = type;
     if (this.consumeIf(Tok.Colon)) t = this.parseType();
     if (k === Tok.Float) {
       t ??= FloatType.get('f64');
-      if (!(t instanceof FloatType)) this.error('floating point value not valid for specified type', start);
+      if (!(t instanceof FloatType)) this.error('floating point value not valid for specified type');
       return floatLiteral(neg, sp, t);
     }
     t ??= IntegerType.get(64);
     if (t instanceof FloatType) {
       if (!sp.startsWith('0x')) {
-        this.error('unexpected decimal integer literal for a floating point value', start,
-          [['add a trailing dot to make the literal a float', start]]);
+        this.error('unexpected decimal integer literal for a floating point value', at,
+          [['add a trailing dot to make the literal a float', at]]);
       }
-      if (neg) this.error('hexadecimal float literal should not have a leading minus', start);
+      const bad = hexFloatError(neg, sp, t.width);
+      if (bad) this.error(bad, at);
       return floatFromHex(sp, t);
     }
-    if (!(t instanceof IntegerType || t instanceof IndexType)) this.error('integer literal not valid for specified type', start);
-    const v = neg ? -BigInt(sp) : BigInt(sp);
-    if (t instanceof IntegerType && !fitsInt(v, t)) this.error('integer constant out of range for attribute', start);
+    if (!(t instanceof IntegerType || t instanceof IndexType)) this.error('integer literal not valid for specified type', at);
+    if (neg && t instanceof IntegerType && t.signedness === 'unsigned') {
+      this.error('negative integer literal not valid for unsigned integer type', at);
+    }
+    const v = attrInt(t, neg, sp);
+    if (v === undefined) this.error('integer constant out of range for attribute', at);
     return new IntegerAttr(v, t);
   }
 
@@ -773,6 +778,7 @@ export class AttrTypeParser {
     this.lex.next();
     this.expect(Tok.Less, "expected '<' after 'dense'");
     let body: DenseTree | { hex: string } | null = null;
+    this.denseTokens = [];
     this.firstDenseFloatAt = -1;
     if (this.lex.kind === Tok.String) {
       body = { hex: this.lex.spelling.slice(1, -1) };
@@ -780,26 +786,44 @@ export class AttrTypeParser {
     } else if (this.lex.kind !== Tok.Greater) {
       body = this.parseDenseTree();
     }
+    const tokens = this.denseTokens;
     this.expect(Tok.Greater, "expected '>'");
-    // MLIR reports literal/type mismatches at the type (the ':' token).
-    const typeAt = this.lex.start;
-    if (!type && (this.lex.kind as Tok) !== Tok.Colon) this.error('expected \':\'', this.lex.start);
-    const t = this.consumeIf(Tok.Colon) ? this.parseType() : type!;
-    if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type');
+    // MLIR reports literal/type mismatches at the type (the ':' token), or at
+    // `dense` when the type comes from the context.
+    const typeAt = type ? start : this.lex.start;
+    const t = this.parseElementsLiteralType(type);
     if (body && !Array.isArray(body) && 'hex' in body) {
       // Raw element data: read it as values, as MLIR does (it prints values back).
       const decoded = decodeDenseHex(body.hex, t);
       if (decoded === 'invalid') this.error(`elements hex data size is invalid for provided type: '${t}'`, typeAt);
       if (decoded !== undefined) body = decoded;
-    } else if (body) {
+    } else {
       // A nested literal must have the type's shape (a single element is a splat).
-      const shape = literalShape(body);
+      const shape = body ? literalShape(body) : [];
       if (shape.length && shape.join() !== t.shape.join()) {
         this.error(`inferred shape of elements literal ([${shape.join(', ')}]) does not match type ([${t.shape.join(', ')}])`, typeAt);
       }
-      body = this.normalizeDenseLeaves(body, t.elementType, typeAt);
+      if (!tokens.length && t.shape.every((d) => d !== 0)) {
+        this.error(`parsed zero elements, but type ('${t}') expected at least 1`, typeAt);
+      }
+      const bad = checkElements(tokens, t.elementType);
+      if (bad) this.error(bad.message, bad.at < 0 ? this.lex.start : bad.at);
+      if (body) body = this.normalizeDenseLeaves(body, t.elementType, typeAt);
     }
     return new DenseElementsAttr(body, t);
+  }
+
+  /** MLIR's parseElementsLiteralType: `: type` unless the context gives it; a statically shaped tensor or vector. */
+  private parseElementsLiteralType(type?: Type): RankedTensorType | VectorType {
+    if (!type) {
+      this.expect(Tok.Colon, "expected ':'");
+      type = this.parseType();
+    }
+    if (type instanceof UnrankedTensorType || (type instanceof RankedTensorType && type.shape.includes(DYNAMIC))) {
+      this.error('elements literal type must have static shape');
+    }
+    if (!(type instanceof RankedTensorType || type instanceof VectorType)) this.error('elements literal must be a shaped type');
+    return type;
   }
 
   /**
@@ -809,43 +833,45 @@ export class AttrTypeParser {
   private parseSparseAttr(context?: Type): Attribute {
     const start = this.lex.start;
     this.lex.next();
-    this.expect(Tok.Less, "expected '<' after 'sparse'");
-    let indices: DenseTree | null = null;
-    let values: DenseTree | { hex: string } | null = null;
-    let indicesAt = 0;
-    let valuesAt = 0;
-    if (!this.consumeIf(Tok.Greater)) {
-      indicesAt = this.lex.start;
-      indices = this.parseDenseTree();
-      this.expect(Tok.Comma, "expected ','");
-      valuesAt = this.lex.start;
-      if (this.lex.kind === Tok.String) {
-        values = { hex: this.lex.spelling.slice(1, -1) };
-        this.lex.next();
-      } else values = this.parseDenseTree();
-      this.expect(Tok.Greater, "expected '>'");
-    }
-    let t = context;
-    if (this.consumeIf(Tok.Colon)) t = this.parseType();
-    else if (!t) this.error("expected ':'");
-    if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type', start);
-    if (!indices) return new OpaqueAttr('sparse<>', t);
+    this.expect(Tok.Less, "Expected '<' after 'sparse'");
+    if (this.consumeIf(Tok.Greater)) return new OpaqueAttr('sparse<>', this.parseElementsLiteralType(context));
+    const indicesAt = this.lex.start;
+    this.denseTokens = [];
+    const indices = this.parseDenseTree();
+    const indexTokens = this.denseTokens;
+    this.expect(Tok.Comma, "expected ','");
+    const valuesAt = this.lex.start;
+    this.denseTokens = [];
+    let values: DenseTree | { hex: string };
+    if (this.lex.kind === Tok.String) {
+      values = { hex: this.lex.spelling.slice(1, -1) };
+      this.lex.next();
+    } else values = this.parseDenseTree();
+    const valueTokens = this.denseTokens;
+    this.expect(Tok.Greater, "expected '>'");
+    const t = this.parseElementsLiteralType(context);
     const i64 = IntegerType.get(64);
     const idxShape = literalShape(indices);
     const idxType = RankedTensorType.get(idxShape.length ? idxShape : [1, t.shape.length], i64);
+    const badIndex = checkElements(indexTokens, i64);
+    if (badIndex) this.error(badIndex.message, badIndex.at < 0 ? this.lex.start : badIndex.at);
     const idx = new DenseElementsAttr(this.normalizeDenseLeaves(indices, i64, indicesAt), idxType);
     const n = idxType.shape[0]!;
     let vals: DenseElementsAttr;
-    if (values && !Array.isArray(values) && 'hex' in values) {
+    if (!Array.isArray(values) && 'hex' in values) {
       const vt = RankedTensorType.get([n], t.elementType);
       const decoded = decodeDenseHex(values.hex, vt);
       if (decoded === 'invalid') this.error(`elements hex data size is invalid for provided type: '${vt}'`, valuesAt);
       vals = new DenseElementsAttr(decoded ?? values, vt);
     } else {
-      const shape = literalShape(values as DenseTree);
-      vals = new DenseElementsAttr(this.normalizeDenseLeaves(values as DenseTree, t.elementType, valuesAt),
+      const shape = literalShape(values);
+      const bad = checkElements(valueTokens, t.elementType);
+      if (bad) this.error(bad.message, bad.at < 0 ? this.lex.start : bad.at);
+      vals = new DenseElementsAttr(this.normalizeDenseLeaves(values, t.elementType, valuesAt),
         RankedTensorType.get(shape.length ? shape : [n], t.elementType));
     }
+    const problem = sparseShapeError(t, idxType, vals.type as RankedTensorType, flatInts(indices));
+    if (problem) this.error(problem, start);
     return new OpaqueAttr(`sparse<${idx.printBody(false)}, ${vals.printBody()}>`, t);
   }
 
@@ -882,43 +908,62 @@ export class AttrTypeParser {
   /** Where the first float element of the dense literal being parsed is (MLIR reports it there). */
   private firstDenseFloatAt = -1;
 
-  private parseDenseTree(): DenseTree {
-    if (this.lex.kind === Tok.LSquare) {
-      const out: DenseTree[] = [];
-      this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => out.push(this.parseDenseTree()));
-      return out;
-    }
-    if (this.lex.kind === Tok.LParen) {
-      this.lex.next();
-      const re = this.parseDenseLeaf();
-      this.expect(Tok.Comma);
-      const im = this.parseDenseLeaf();
-      this.expect(Tok.RParen);
-      return { kind: 'complex', re, im };
-    }
-    return this.parseDenseLeaf();
+  /** The elements of the dense/sparse literal being parsed, in order (MLIR checks them in this order). */
+  private denseTokens: ElementToken[] = [];
+
+  /** A list or an element; `dims` receives a list's shape (MLIR's TensorLiteralParser::parseList). */
+  private parseDenseTree(dims: number[] = []): DenseTree {
+    if (this.lex.kind !== Tok.LSquare) return this.parseDenseElement();
+    const out: DenseTree[] = [];
+    let inner: number[] | undefined;
+    this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => {
+      const d: number[] = [];
+      out.push(this.parseDenseTree(d));
+      if (inner === undefined) inner = d;
+      else if (inner.join() !== d.join()) this.error('tensor literal is invalid; ranks are not consistent between elements');
+    }, '', true);
+    dims.push(out.length, ...(inner ?? []));
+    return out;
+  }
+
+  /** An element, or a complex `(re, im)`. */
+  private parseDenseElement(): DenseTree {
+    if (this.lex.kind !== Tok.LParen) return this.parseDenseLeaf();
+    this.lex.next();
+    const re = this.parseDenseLeaf();
+    this.expect(Tok.Comma, "expected ',' between complex elements");
+    const im = this.parseDenseLeaf();
+    this.expect(Tok.RParen, "expected ')' after complex elements");
+    return { kind: 'complex', re, im };
   }
 
   private parseDenseLeaf(): DenseLeaf {
+    const at = this.lex.start;
     if (this.isKeyword('true') || this.isKeyword('false')) {
       const v = this.spelling === 'true';
+      this.denseTokens.push({ neg: false, kind: 'bool', spelling: this.spelling, at });
       this.consume();
       return { kind: 'bool', value: v };
     }
-    if (this.tok === Tok.String) return { kind: 'string', value: this.parseStringLiteral() };
+    if (this.tok === Tok.String) {
+      this.denseTokens.push({ neg: false, kind: 'string', spelling: this.spelling, at });
+      return { kind: 'string', value: this.parseStringLiteral() };
+    }
     const neg = this.consumeIf(Tok.Minus);
     const sp = this.spelling;
     if (this.tok === Tok.Integer) {
+      this.denseTokens.push({ neg, kind: 'int', spelling: sp, at: this.lex.start });
       this.consume();
       return { kind: 'int', value: neg ? -BigInt(sp) : BigInt(sp), fromHex: sp.startsWith('0x') || undefined };
     }
     if (this.tok === Tok.Float) {
+      this.denseTokens.push({ neg, kind: 'float', spelling: sp, at: this.lex.start });
       if (this.firstDenseFloatAt < 0) this.firstDenseFloatAt = this.lex.start;
       this.consume();
       // The literal text is kept for f80/f128 (see normalizeDenseLeaves).
       return { kind: 'float', value: neg ? -Number(sp) : Number(sp), raw: (neg ? '-' : '') + sp };
     }
-    return this.error('expected element literal of primitive type');
+    return this.error(neg ? 'expected integer or floating point literal' : 'expected element literal of primitive type');
   }
 
   // ---- locations --------------------------------------------------------------
@@ -1068,6 +1113,35 @@ const MLIR_OPT_19_DIALECTS = new Set([
   'sparse_tensor', 'spirv', 'tensor', 'test', 'test_dyn', 'tosa', 'transform', 'ub', 'vector', 'x86vector', 'xegpu',
 ]);
 
+/** The integers of a literal in order (sparse indices). */
+function flatInts(t: DenseTree): bigint[] {
+  if (Array.isArray(t)) return t.flatMap(flatInts);
+  return [t.kind === 'int' ? t.value : 0n];
+}
+
+/**
+ * MLIR's SparseElementsAttr::verify: values are 1-d, indices are `N x rank`
+ * (or `N` for rank 1) with one value per index, and each index is in bounds.
+ */
+function sparseShapeError(t: RankedTensorType | VectorType, idx: RankedTensorType, vals: RankedTensorType, flat: bigint[]): string | undefined {
+  if (vals.shape.length !== 1) return 'expected 1-d tensor for sparse element values';
+  const rank = t.shape.length;
+  const shapeError = `expected shape ([${t.shape.join(', ')}]); inferred shape of indices literal ([${idx.shape.join(', ')}]); ` +
+    `inferred shape of values literal ([${vals.shape.join(', ')}])`;
+  if (idx.shape.length === 2 ? idx.shape[1] !== rank : idx.shape.length !== 1 || rank !== 1) return shapeError;
+  if (idx.shape[0] !== vals.shape[0]) return shapeError;
+  // A one-element literal is a splat: every coordinate of the single index.
+  const count = idx.shape[0]!;
+  const at = (k: number): bigint => BigInt.asUintN(64, flat.length === 1 ? flat[0]! : flat[k]!);
+  for (let i = 0; i < count; i++) {
+    const index = Array.from({ length: rank }, (_, d) => at(i * rank + d));
+    if (index.some((v, d) => v >= BigInt(t.shape[d]!))) {
+      return `sparse index #${i} is not contained within the value shape, with index=[${index.join(', ')}], and type='${t}'`;
+    }
+  }
+  return undefined;
+}
+
 /** The shape of a nested literal (`[[1, 2], [3, 4]]` → [2, 2]; a single element → []). */
 function literalShape(t: DenseTree): number[] {
   const shape: number[] = [];
@@ -1136,15 +1210,6 @@ function floatFromHex(sp: string, t: FloatType): FloatAttr {
   if (!isNarrow(t.kind)) return new FloatAttr(Number.NaN, t, hexOf(bits, width));
   const v = fromBits(bits, t.kind);
   return new FloatAttr(v, t, Number.isNaN(v) ? hexOf(bits, width) : undefined);
-}
-
-function fitsInt(v: bigint, t: IntegerType): boolean {
-  const w = BigInt(t.width);
-  if (t.width === 0) return v === 0n;
-  if (t.signedness === 'unsigned') return v >= 0n && v < 1n << w;
-  if (t.signedness === 'signed') return v >= -(1n << (w - 1n)) && v < 1n << (w - 1n);
-  // Signless: accept both the signed and the unsigned range, as MLIR does.
-  return v >= -(1n << (w - 1n)) && v < 1n << w;
 }
 
 function hexToFloat(hex: string, t: FloatType): number {
