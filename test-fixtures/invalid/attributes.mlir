@@ -119,3 +119,54 @@
 // expected-error @below {{sparse index #1 is not contained within the value shape, with index=[2, 0], and type='tensor<2x3xf32>'}}
 "foo.op"() {v = sparse<[[0, 2], [2, 0]], [1.0, 2.0]> : tensor<2x3xf32>} : () -> ()
 
+
+// -----
+
+// expected-error @below {{`dense_resource` expected a shaped type}}
+"foo.op"() {v = dense_resource<weights> : f32} : () -> ()
+
+// -----
+
+// expected-error @below {{expected ':'}}
+"foo.op"() {v = dense_resource<weights>} : () -> ()
+
+// -----
+
+// expected-error @below {{element type bitwidth must be a multiple of 8}}
+"foo.op"() {v = array<i12: 1, 2>} : () -> ()
+
+// -----
+
+// expected-error @below {{expected ':' after dense array type}}
+"foo.op"() {v = array<i32 1>} : () -> ()
+
+// -----
+
+// expected-error @below {{expected distinct ID}}
+"foo.op"() {v = distinct[x]<unit>} : () -> ()
+
+// -----
+
+// expected-error @below {{expected '<' after distinct ID}}
+"foo.op"() {v = distinct[4] unit} : () -> ()
+
+// -----
+
+// expected-error @below {{expected '>' to close distinct attribute}}
+"foo.op"() {v = distinct[4]<"s")} : () -> ()
+
+// -----
+
+"foo.op"() {v = distinct[5]<7 : i16>} : () -> ()
+// expected-error @below {{referenced attribute does not match previous definition: 7 : i16}}
+"foo.op"() {w = distinct[5]<8 : i16>} : () -> ()
+
+// -----
+
+// expected-error @below {{expected '}' in attribute dictionary}}
+"foo.op"() {v = {p = 1 q = 2}} : () -> ()
+
+// -----
+
+// expected-error @below {{duplicate key 'p' in dictionary attribute}}
+"foo.op"() {v = {p = 1, p = 2}} : () -> ()

@@ -16,7 +16,7 @@ import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, Unk
 import type { DialectTypeParser, Registry } from './opdef.js';
 import {
   ComplexType, DYNAMIC, FLOAT_KINDS, FloatType, FunctionType, IndexType, IntegerType, MemRefType, NoneType,
-  OpaqueType, RankedTensorType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType,
+  OpaqueType, RankedTensorType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType, isShaped,
   type FloatKind,
 } from './types.js';
 
@@ -553,22 +553,8 @@ export class AttrTypeParser {
           case 'strided': return this.parseStridedLayout();
           case 'sparse': return this.parseSparseAttr(type);
           case 'affine_map': case 'affine_set': return this.parseAffineAttr(s);
-          case 'dense_resource': case 'distinct': {
-            this.lex.next();
-            let text = s;
-            if (s === 'distinct') {
-              const b = this.lex.start;
-              this.expect(Tok.LSquare);
-              this.parseInteger();
-              this.expect(Tok.RSquare);
-              text += this.lex.text.slice(b, this.lex.start);
-            }
-            if (this.lex.kind !== Tok.Less) this.error(`expected '<' after '${s}'`);
-            text += this.captureAngleBody();
-            if (s === 'dense_resource' && this.consumeIf(Tok.Colon)) return new OpaqueAttr(text, this.parseType());
-            if (s === 'dense_resource' && type) return new OpaqueAttr(text, type);
-            return new OpaqueAttr(text);
-          }
+          case 'dense_resource': return this.parseDenseResourceAttr(type);
+          case 'distinct': return this.parseDistinctAttr(type);
           case 'loc': {
             // A location used as an attribute (fused metadata and the like): keep it as text.
             const loc = this.parseLocation();
@@ -656,18 +642,33 @@ export class AttrTypeParser {
 
   private parseDictionary(): DictionaryAttr {
     const entries: [string, Attribute][] = [];
-    this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => entries.push(this.parseNamedAttr()));
+    this.parseAttrDict((k, v) => entries.push([k, v]));
     return new DictionaryAttr(entries);
   }
 
+  /**
+   * MLIR's parseAttributeDict, shared by dictionary attributes, op attribute
+   * dictionaries and properties: `{` entries `}` with unique keys.
+   */
+  parseAttrDict(add: (key: string, value: Attribute) => void): void {
+    const seen = new Set<string>();
+    this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
+      const start = this.lex.start;
+      const [k, v] = this.parseNamedAttr(seen, start);
+      add(k, v);
+    }, ' in attribute dictionary', true);
+  }
+
   /** `name = value` or `name` (unit). Names are bare ids or strings. */
-  parseNamedAttr(): [string, Attribute] {
+  parseNamedAttr(seen?: Set<string>, start = this.lex.start): [string, Attribute] {
     let name: string;
     if (this.lex.kind === Tok.BareId) name = this.lex.spelling;
     else if (this.lex.kind === Tok.String) {
       name = decodeString(this.lex.spelling);
       if (!name) this.error('expected valid attribute name');
-    } else return this.error('expected attribute name');
+    } else return this.wrongToken('expected attribute name');
+    if (seen?.has(name)) this.error(`duplicate key '${name}' in dictionary attribute`, start);
+    seen?.add(name);
     this.lex.next();
     if (!this.consumeIf(Tok.Equal)) return [name, UnitAttr.instance];
     return [name, this.parseAttribute()];
@@ -717,14 +718,66 @@ export class AttrTypeParser {
     return known ?? new OpaqueAttr(text);
   }
 
+  /** `dense_resource<name> : type`, kept as text (the blob lives in the file metadata). */
+  private parseDenseResourceAttr(type?: Type): Attribute {
+    const at = this.lex.start;
+    this.lex.next();
+    this.expect(Tok.Less, "expected '<' after 'dense_resource'");
+    if (this.lex.kind !== Tok.BareId) this.error("expected identifier key for 'resource' entry");
+    const name = this.lex.spelling;
+    this.lex.next();
+    this.expect(Tok.Greater, "expected '>'");
+    let typeAt = at;
+    if (!type) {
+      typeAt = this.lex.start;
+      this.expect(Tok.Colon, "expected ':'");
+      type = this.parseType();
+    }
+    if (!isShaped(type)) this.error('`dense_resource` expected a shaped type', typeAt);
+    return new OpaqueAttr(`dense_resource<${name}>`, type);
+  }
+
+  /**
+   * `distinct[N]<attr>`, kept as its source text. An id names one attribute
+   * per file: a second use must reference the same attribute.
+   */
+  private parseDistinctAttr(type?: Type): Attribute {
+    const at = this.lex.start;
+    this.lex.next();
+    const idAt = this.lex.start;
+    this.expect(Tok.LSquare, "expected '[' after 'distinct'");
+    if (this.lex.kind !== Tok.Integer) this.wrongToken('expected distinct ID');
+    const id = BigInt(this.lex.spelling);
+    this.lex.next();
+    if (id >= 1n << 64n) this.error('expected an unsigned 64-bit integer');
+    this.expect(Tok.RSquare, "expected ']' to close distinct ID");
+    const bodyAt = this.lex.start;
+    this.expect(Tok.Less, "expected '<' after distinct ID");
+    let ref: Attribute = UnitAttr.instance;
+    if ((this.lex.kind as Tok) !== Tok.Greater) {
+      ref = this.parseAttribute(type);
+      if ((this.lex.kind as Tok) !== Tok.Greater) this.wrongToken("expected '>' to close distinct attribute");
+    }
+    const end = this.lex.end;
+    this.lex.next();
+    const prev = this.distinctAttrs.get(id);
+    if (prev === undefined) this.distinctAttrs.set(id, ref);
+    else if (!prev.equals(ref)) this.error(`referenced attribute does not match previous definition: ${prev}`, at);
+    const text = this.lex.text;
+    return new OpaqueAttr('distinct' + text.slice(idAt, bodyAt) + text.slice(bodyAt, end));
+  }
+  private readonly distinctAttrs = new Map<bigint, Attribute>();
+
   private parseDenseArrayAttr(): Attribute {
     this.lex.next();
     this.expect(Tok.Less, "expected '<' after 'array'");
     const eltStart = this.lex.start;
     const elt = this.parseType();
     if (!(elt instanceof IntegerType || elt instanceof FloatType)) this.error('expected integer or float type, got: ' + elt, eltStart);
+    if (elt.width !== 1 && elt.width % 8 !== 0) this.error('element type bitwidth must be a multiple of 8', eltStart);
     const values: number[] = [];
-    if (this.consumeIf(Tok.Colon)) {
+    if (!this.consumeIf(Tok.Greater)) {
+      this.expect(Tok.Colon, "expected ':' after dense array type");
       do {
         if (this.isKeyword('true') || this.isKeyword('false')) {
           values.push(this.spelling === 'true' ? 1 : 0);
@@ -743,8 +796,8 @@ export class AttrTypeParser {
         values.push(neg ? -v : v);
         this.consume();
       } while (this.consumeIf(Tok.Comma));
+      this.expect(Tok.Greater, "expected '>' to close an array attribute");
     }
-    this.expect(Tok.Greater, "expected '>' to close an array attribute");
     return new DenseArrayAttr(elt, values);
   }
 
