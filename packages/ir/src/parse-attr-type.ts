@@ -472,17 +472,17 @@ export class AttrTypeParser {
     return RankedTensorType.get(shape, elt, enc);
   }
 
+  /**
+   * MLIR's parseMemRefType: after the element type, layouts and one memory
+   * space in any order except that the space comes last; checks that MLIR's
+   * MemRefType::verify makes are reported at `memref` (layout, then space).
+   */
   private parseMemRefType(typeAt: number): Type {
     this.expect(Tok.Less, "expected '<' in memref type");
-    if (this.consumeIf(Tok.Star)) {
-      this.consumeDimX();
-      const elt = this.parseType();
-      let space: Attribute | undefined;
-      if (this.consumeIf(Tok.Comma)) space = this.memorySpace(this.parseAttribute(), typeAt);
-      this.expect(Tok.Greater, "expected '>' in memref type");
-      return UnrankedMemRefType.get(elt, space);
-    }
-    const { shape } = this.parseDimensions(true, false);
+    const unranked = this.consumeIf(Tok.Star);
+    let shape: number[] = [];
+    if (unranked) this.consumeDimX();
+    else shape = this.parseDimensions(true, false).shape;
     const eltStart = this.lex.start;
     const elt = this.parseType();
     if (elt instanceof FunctionType || elt instanceof TupleType || elt instanceof RankedTensorType ||
@@ -491,19 +491,30 @@ export class AttrTypeParser {
     }
     let layout: Attribute | undefined;
     let space: Attribute | undefined;
-    while (this.consumeIf(Tok.Comma)) {
-      const a = this.parseAttribute();
-      const isLayout = a instanceof StridedLayoutAttr || (a instanceof OpaqueAttr && a.text.startsWith('affine_map<'));
-      if (isLayout && !space && !layout) layout = a;
-      else if (!space) space = this.memorySpace(a, typeAt);
-      else this.error("expected '>' in memref type");
+    if (!this.consumeIf(Tok.Greater)) {
+      this.expect(Tok.Comma, "expected ',' or '>' in memref type");
+      if (this.lex.kind === Tok.Greater) this.wrongToken('expected list element');
+      do {
+        const a = this.parseAttribute();
+        if (a instanceof StridedLayoutAttr || a instanceof AffineAttr && a.shape.kind === 'map') {
+          if (unranked) this.error('cannot have affine map for unranked memref type');
+          if (space) this.error('expected memory space to be last in memref type');
+          layout = a;
+        } else if (space) this.error('multiple memory spaces specified in memref type');
+        else space = a;
+      } while (this.consumeIf(Tok.Comma));
+      this.expect(Tok.Greater, "expected ',' or '>'");
     }
-    this.expect(Tok.Greater, "expected '>' in memref type");
     if (layout instanceof AffineAttr && layout.shape.numDims !== shape.length) {
       this.error(`memref layout mismatch between rank and affine map: ${shape.length} != ${layout.shape.numDims}`, typeAt);
     }
+    if (layout instanceof StridedLayoutAttr && layout.strides.length !== shape.length) {
+      this.error('expected the number of strides to match the rank', typeAt);
+    }
+    const memSpace = space && this.memorySpace(space, typeAt);
+    if (unranked) return UnrankedMemRefType.get(elt, memSpace);
     if (layout && isIdentityAffineMap(layout)) layout = undefined;
-    return MemRefType.get(shape, elt, layout, space);
+    return MemRefType.get(shape, elt, layout, memSpace);
   }
 
   /**
