@@ -234,3 +234,28 @@ func.func private @offset_no_colon(memref<4xi8, strided<[2], offset 3>>)
 
 // expected-error @below {{strides must not be zero}}
 func.func private @zero_stride(memref<4x4xi8, strided<[4, 0]>>)
+
+// -----
+
+// expected-error @below {{multiple memory spaces specified in memref type}}
+func.func private @two_spaces(memref<4xi16, 2, 3>)
+
+// -----
+
+// expected-error @below {{expected memory space to be last in memref type}}
+func.func private @space_first(memref<4xi16, 5, strided<[1]>>)
+
+// -----
+
+// expected-error @below {{cannot have affine map for unranked memref type}}
+func.func private @unranked_layout(memref<*xi16, strided<[1]>>)
+
+// -----
+
+// expected-error @below {{expected the number of strides to match the rank}}
+func.func private @stride_rank(memref<3x5xi16, strided<[5]>>)
+
+// -----
+
+// expected-error @below {{expected ',' or '>' in memref type}}
+func.func private @no_sep(memref<3xi16 1>)

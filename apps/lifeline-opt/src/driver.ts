@@ -116,7 +116,7 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
     return { output, passStdout: passOutput.join(''), diagnostics, ok: true };
   } catch (e) {
     if (e instanceof DiagnosticError) {
-      diagnostics.push(e.diagnostic);
+      diagnostics.push(...e.earlier, e.diagnostic);
       return { output: '', diagnostics, ok: false };
     }
     throw e;

@@ -30,7 +30,7 @@ export interface Signature {
 function parseOptionalDict(p: OpParser): DictionaryAttr | undefined {
   if (p.tok !== Tok.LBrace) return undefined;
   const entries: [string, Attribute][] = [];
-  p.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => entries.push(p.parseNamedAttr()));
+  p.parseAttrDict((k, v) => entries.push([k, v]));
   return new DictionaryAttr(entries);
 }
 

@@ -99,6 +99,7 @@ function balancedEnd(s: string, open: number, affine: boolean): number {
       i = close;
       continue;
     }
+    if (c === 60 && affine && s.charCodeAt(i + 1) === 61) continue; // `<=`
     if (c === 60 || c === 40 || c === 91 || c === 123) depth++;
     else if (c === 62 || c === 41 || c === 93 || c === 125) {
       if (c === 62 && s.charCodeAt(i - 1) === 45) continue; // `->`

@@ -263,6 +263,19 @@ export class OpaqueAttr extends Attribute {
   protected render(): string { return this.type ? `${this.text} : ${this.type}` : this.text; }
 }
 
+/** An affine map or integer set: its text (as OpaqueAttr) plus the shape the affine parser found. */
+export class AffineAttr extends OpaqueAttr {
+  constructor(text: string, readonly shape: AffineShape) { super(text); }
+}
+
+/** Dims, symbols and results (map results or set constraints) of an affine map or set. */
+export interface AffineShape {
+  kind: 'map' | 'set';
+  numDims: number;
+  numSymbols: number;
+  numResults: number;
+}
+
 /** `strided<[s0, s1], offset: o>` with DYNAMIC for `?`. */
 export class StridedLayoutAttr extends Attribute {
   constructor(readonly offset: number, readonly strides: readonly number[]) { super(); }

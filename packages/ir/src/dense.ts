@@ -163,3 +163,74 @@ export function encodeDenseHex(leaves: readonly DenseLeaf[], elt: Type): string 
   }
   return out;
 }
+
+/** One element of a dense or sparse literal as MLIR's TensorLiteralParser keeps it: a sign and a token. */
+export interface ElementToken {
+  neg: boolean;
+  kind: 'int' | 'float' | 'bool' | 'string';
+  spelling: string;
+  /** Offset of the token (after any `-`). */
+  at: number;
+}
+
+/**
+ * MLIR's buildAttributeAPInt: the value of an integer literal of `type`, or
+ * undefined when it does not fit. Signless types take both signed and
+ * unsigned spellings; `-0` does not fit anything (MLIR checks the negated
+ * value's sign bit).
+ */
+export function attrInt(t: IntegerType | IndexType, neg: boolean, spelling: string): bigint | undefined {
+  let v: bigint;
+  if (!/^(0x[0-9a-fA-F]+|\d+)$/.test(spelling)) return undefined;
+  try {
+    v = BigInt(spelling);
+  } catch {
+    return undefined;
+  }
+  const width = t instanceof IndexType ? 64 : t.width;
+  if (v >= 1n << BigInt(width)) return undefined;
+  if (width === 0) return neg ? undefined : v;
+  const half = 1n << BigInt(width - 1);
+  if (neg) return v >= 1n && v <= half ? -v : undefined;
+  if ((t instanceof IndexType || (t instanceof IntegerType && t.signedness === 'signed')) && v >= half) return undefined;
+  return v;
+}
+
+/**
+ * MLIR's hexadecimal float check (parseFloatFromIntegerLiteral): the error for
+ * `0x…` spelling a float of `width` bits, if any.
+ */
+export function hexFloatError(neg: boolean, spelling: string, width: number): string | undefined {
+  if (neg) return 'hexadecimal float literal should not have a leading minus';
+  if (BigInt(spelling).toString(2).length > width) return 'hexadecimal float constant out of range for type';
+  return undefined;
+}
+
+/**
+ * The first element MLIR's TensorLiteralParser rejects for element type
+ * `elt` (complex element types check their parts), in its order and wording;
+ * `at` is -1 where MLIR reports at the current token (after the type).
+ */
+export function checkElements(tokens: readonly ElementToken[], elt: Type): { message: string; at: number } | undefined {
+  const scalar = elt instanceof ComplexType ? elt.elementType : elt;
+  if (scalar instanceof IntegerType || scalar instanceof IndexType) {
+    const unsigned = scalar instanceof IntegerType && scalar.signedness === 'unsigned';
+    for (const e of tokens) {
+      if (e.neg && unsigned) return { message: 'expected unsigned integer elements, but parsed negative value', at: e.at };
+      if (e.kind === 'float') return { message: 'expected integer elements, but parsed floating-point', at: e.at };
+      if (e.kind === 'bool') {
+        if (!(scalar instanceof IntegerType && scalar.width === 1)) return { message: "expected i1 type for 'true' or 'false' values", at: e.at };
+        continue;
+      }
+      if (attrInt(scalar, e.neg, e.spelling) === undefined) return { message: 'integer constant out of range for type', at: e.at };
+    }
+  } else if (scalar instanceof FloatType) {
+    for (const e of tokens) {
+      if (e.kind === 'int' && e.spelling.startsWith('0x')) {
+        const message = hexFloatError(e.neg, e.spelling, scalar.width);
+        if (message) return { message, at: e.at };
+      } else if (e.kind !== 'float') return { message: 'expected floating-point elements, but parsed integer', at: -1 };
+    }
+  }
+  return undefined;
+}

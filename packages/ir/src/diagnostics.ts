@@ -74,7 +74,8 @@ export interface Diagnostic {
 
 /** An error in user input, carried to the driver; never a crash. */
 export class DiagnosticError extends Error {
-  constructor(readonly diagnostic: Diagnostic) {
+  /** `earlier` are errors reported before this one by the same failed parse (MLIR sometimes emits two). */
+  constructor(readonly diagnostic: Diagnostic, readonly earlier: readonly Diagnostic[] = []) {
     super(diagnostic.message);
   }
 }

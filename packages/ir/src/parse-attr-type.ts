@@ -3,19 +3,20 @@
  * `Parser` in parser.ts extends this with SSA values, blocks, regions and ops.
  */
 import {
-  ArrayAttr, Attribute, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, FloatAttr, IntegerAttr,
+  AffineAttr, ArrayAttr, Attribute, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, FloatAttr, IntegerAttr,
   OpaqueAttr, StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, isIdentityAffineMap,
   type DenseLeaf, type DenseTree,
 } from './attributes.js';
 import { DiagnosticError, diag, type SourceFile } from './diagnostics.js';
-import { decodeDenseHex } from './dense.js';
+import { attrInt, checkElements, decodeDenseHex, hexFloatError, type ElementToken } from './dense.js';
 import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat, wideBitsOfDouble } from './floats.js';
 import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
+import { parseAffineBody } from './affine-parser.js';
 import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from './location.js';
 import type { DialectTypeParser, Registry } from './opdef.js';
 import {
   ComplexType, DYNAMIC, FLOAT_KINDS, FloatType, FunctionType, IndexType, IntegerType, MemRefType, NoneType,
-  OpaqueType, RankedTensorType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType,
+  OpaqueType, RankedTensorType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType, isShaped,
   type FloatKind,
 } from './types.js';
 
@@ -175,7 +176,7 @@ export class AttrTypeParser {
    * Returns the source text of a balanced `<…>` starting at the current `<` token and skips it.
    * In `affine` bodies `>=` is a comparison (affine_set constraints), not a closing bracket.
    */
-  protected captureAngleBody(affine = false): string {
+  protected captureAngleBody(): string {
     const text = this.lex.text;
     const begin = this.lex.start;
     const stack: number[] = [];
@@ -190,7 +191,6 @@ export class AttrTypeParser {
       if (c === 60 || c === 40 || c === 91 || c === 123) stack.push(c);
       else if (c === 62 || c === 41 || c === 93 || c === 125) {
         if (c === 62 && text.charCodeAt(i - 1) === 45) continue; // `->`
-        if (c === 62 && affine && text.charCodeAt(i + 1) === 61) continue; // `>=`
         const open = stack.pop();
         const want = c === 62 ? 60 : c === 41 ? 40 : c === 93 ? 91 : 123;
         if (open !== want) this.error(`unbalanced '${String.fromCharCode(c)}' character in pretty dialect name`, i);
@@ -472,17 +472,17 @@ export class AttrTypeParser {
     return RankedTensorType.get(shape, elt, enc);
   }
 
+  /**
+   * MLIR's parseMemRefType: after the element type, layouts and one memory
+   * space in any order except that the space comes last; checks that MLIR's
+   * MemRefType::verify makes are reported at `memref` (layout, then space).
+   */
   private parseMemRefType(typeAt: number): Type {
     this.expect(Tok.Less, "expected '<' in memref type");
-    if (this.consumeIf(Tok.Star)) {
-      this.consumeDimX();
-      const elt = this.parseType();
-      let space: Attribute | undefined;
-      if (this.consumeIf(Tok.Comma)) space = this.memorySpace(this.parseAttribute(), typeAt);
-      this.expect(Tok.Greater, "expected '>' in memref type");
-      return UnrankedMemRefType.get(elt, space);
-    }
-    const { shape } = this.parseDimensions(true, false);
+    const unranked = this.consumeIf(Tok.Star);
+    let shape: number[] = [];
+    if (unranked) this.consumeDimX();
+    else shape = this.parseDimensions(true, false).shape;
     const eltStart = this.lex.start;
     const elt = this.parseType();
     if (elt instanceof FunctionType || elt instanceof TupleType || elt instanceof RankedTensorType ||
@@ -491,16 +491,30 @@ export class AttrTypeParser {
     }
     let layout: Attribute | undefined;
     let space: Attribute | undefined;
-    while (this.consumeIf(Tok.Comma)) {
-      const a = this.parseAttribute();
-      const isLayout = a instanceof StridedLayoutAttr || (a instanceof OpaqueAttr && a.text.startsWith('affine_map<'));
-      if (isLayout && !space && !layout) layout = a;
-      else if (!space) space = this.memorySpace(a, typeAt);
-      else this.error("expected '>' in memref type");
+    if (!this.consumeIf(Tok.Greater)) {
+      this.expect(Tok.Comma, "expected ',' or '>' in memref type");
+      if (this.lex.kind === Tok.Greater) this.wrongToken('expected list element');
+      do {
+        const a = this.parseAttribute();
+        if (a instanceof StridedLayoutAttr || a instanceof AffineAttr && a.shape.kind === 'map') {
+          if (unranked) this.error('cannot have affine map for unranked memref type');
+          if (space) this.error('expected memory space to be last in memref type');
+          layout = a;
+        } else if (space) this.error('multiple memory spaces specified in memref type');
+        else space = a;
+      } while (this.consumeIf(Tok.Comma));
+      this.expect(Tok.Greater, "expected ',' or '>'");
     }
-    this.expect(Tok.Greater, "expected '>' in memref type");
+    if (layout instanceof AffineAttr && layout.shape.numDims !== shape.length) {
+      this.error(`memref layout mismatch between rank and affine map: ${shape.length} != ${layout.shape.numDims}`, typeAt);
+    }
+    if (layout instanceof StridedLayoutAttr && layout.strides.length !== shape.length) {
+      this.error('expected the number of strides to match the rank', typeAt);
+    }
+    const memSpace = space && this.memorySpace(space, typeAt);
+    if (unranked) return UnrankedMemRefType.get(elt, memSpace);
     if (layout && isIdentityAffineMap(layout)) layout = undefined;
-    return MemRefType.get(shape, elt, layout, space);
+    return MemRefType.get(shape, elt, layout, memSpace);
   }
 
   /**
@@ -549,23 +563,9 @@ export class AttrTypeParser {
           case 'array': return this.parseDenseArrayAttr();
           case 'strided': return this.parseStridedLayout();
           case 'sparse': return this.parseSparseAttr(type);
-          case 'affine_map': case 'affine_set': case 'dense_resource': case 'distinct': {
-            this.lex.next();
-            let text = s;
-            if (s === 'distinct') {
-              const b = this.lex.start;
-              this.expect(Tok.LSquare);
-              this.parseInteger();
-              this.expect(Tok.RSquare);
-              text += this.lex.text.slice(b, this.lex.start);
-            }
-            if (this.lex.kind !== Tok.Less) this.error(`expected '<' after '${s}'`);
-            text += this.captureAngleBody(s === 'affine_set');
-            if (s === 'affine_map' || s === 'affine_set') text = s + normalizeAffineSpacing(text.slice(s.length));
-            if (s === 'dense_resource' && this.consumeIf(Tok.Colon)) return new OpaqueAttr(text, this.parseType());
-            if (s === 'dense_resource' && type) return new OpaqueAttr(text, type);
-            return new OpaqueAttr(text);
-          }
+          case 'affine_map': case 'affine_set': return this.parseAffineAttr(s);
+          case 'dense_resource': return this.parseDenseResourceAttr(type);
+          case 'distinct': return this.parseDistinctAttr(type);
           case 'loc': {
             // A location used as an attribute (fused metadata and the like): keep it as text.
             const loc = this.parseLocation();
@@ -581,49 +581,105 @@ export class AttrTypeParser {
     return this.error('expected attribute value', start);
   }
 
+  /**
+   * `affine_map<…>` / `affine_set<…>`: validated by the affine parser (MLIR's
+   * diagnostics) and kept as text with MLIR's spacing. Layouts repeat the same
+   * maps, so each distinct body is parsed once: a bracket scan finds the
+   * candidate body and a hit skips the parse (a body that parsed once parses
+   * the same anywhere, since the parse reads nothing past its `>`).
+   */
+  private parseAffineAttr(s: 'affine_map' | 'affine_set'): Attribute {
+    this.lex.next();
+    const begin = this.lex.start;
+    const what = s === 'affine_map' ? 'affine map' : 'integer set';
+    if (this.lex.kind === Tok.Less) {
+      const end = scanAngleEnd(this.lex.text, begin, s === 'affine_set');
+      const hit = end > 0 ? this.affineCache.get(s + this.lex.text.slice(begin, end)) : undefined;
+      if (hit) {
+        this.lex.resetTo(end);
+        return hit;
+      }
+    }
+    this.expect(Tok.Less, `expected '<' in ${what}`);
+    const bodyAt = this.lex.start;
+    const info = parseAffineBody(this);
+    if ((info.kind === 'map') !== (s === 'affine_map')) {
+      this.error(info.kind === 'set' ? 'expected AffineMap, but got IntegerSet' : 'expected IntegerSet, but got AffineMap', bodyAt);
+    }
+    if (this.lex.kind !== Tok.Greater) this.wrongToken(`expected '>' in ${what}`);
+    const raw = s + this.lex.text.slice(begin, this.lex.end);
+    this.lex.next();
+    const attr = new AffineAttr(s + normalizeAffineSpacing(raw.slice(s.length)), info);
+    this.affineCache.set(raw, attr);
+    return attr;
+  }
+  /** Attributes are immutable, so one instance serves every use of the same text. */
+  private readonly affineCache = new Map<string, AffineAttr>();
+  get lexer(): Lexer { return this.lex; }
+
+  /** MLIR's parseDecOrHexAttr / parseFloatAttr: errors point at the number (after any `-`) or after the type. */
   private parseNumberAttr(type?: Type): Attribute {
-    const start = this.lex.start;
     const neg = this.consumeIf(Tok.Minus);
     const k = this.lex.kind;
-    if (k !== Tok.Integer && k !== Tok.Float) this.error('expected constant integer or floating point value');
+    if (k !== Tok.Integer && k !== Tok.Float) this.wrongToken('expected constant integer or floating point value');
+    const at = this.lex.start;
     const sp = this.lex.spelling;
     this.lex.next();
     let t = type;
     if (this.consumeIf(Tok.Colon)) t = this.parseType();
     if (k === Tok.Float) {
       t ??= FloatType.get('f64');
-      if (!(t instanceof FloatType)) this.error('floating point value not valid for specified type', start);
+      if (!(t instanceof FloatType)) this.error('floating point value not valid for specified type');
       return floatLiteral(neg, sp, t);
     }
     t ??= IntegerType.get(64);
     if (t instanceof FloatType) {
       if (!sp.startsWith('0x')) {
-        this.error('unexpected decimal integer literal for a floating point value', start,
-          [['add a trailing dot to make the literal a float', start]]);
+        this.error('unexpected decimal integer literal for a floating point value', at,
+          [['add a trailing dot to make the literal a float', at]]);
       }
-      if (neg) this.error('hexadecimal float literal should not have a leading minus', start);
+      const bad = hexFloatError(neg, sp, t.width);
+      if (bad) this.error(bad, at);
       return floatFromHex(sp, t);
     }
-    if (!(t instanceof IntegerType || t instanceof IndexType)) this.error('integer literal not valid for specified type', start);
-    const v = neg ? -BigInt(sp) : BigInt(sp);
-    if (t instanceof IntegerType && !fitsInt(v, t)) this.error('integer constant out of range for attribute', start);
+    if (!(t instanceof IntegerType || t instanceof IndexType)) this.error('integer literal not valid for specified type', at);
+    if (neg && t instanceof IntegerType && t.signedness === 'unsigned') {
+      this.error('negative integer literal not valid for unsigned integer type', at);
+    }
+    const v = attrInt(t, neg, sp);
+    if (v === undefined) this.error('integer constant out of range for attribute', at);
     return new IntegerAttr(v, t);
   }
 
   private parseDictionary(): DictionaryAttr {
     const entries: [string, Attribute][] = [];
-    this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => entries.push(this.parseNamedAttr()));
+    this.parseAttrDict((k, v) => entries.push([k, v]));
     return new DictionaryAttr(entries);
   }
 
+  /**
+   * MLIR's parseAttributeDict, shared by dictionary attributes, op attribute
+   * dictionaries and properties: `{` entries `}` with unique keys.
+   */
+  parseAttrDict(add: (key: string, value: Attribute) => void): void {
+    const seen = new Set<string>();
+    this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
+      const start = this.lex.start;
+      const [k, v] = this.parseNamedAttr(seen, start);
+      add(k, v);
+    }, ' in attribute dictionary', true);
+  }
+
   /** `name = value` or `name` (unit). Names are bare ids or strings. */
-  parseNamedAttr(): [string, Attribute] {
+  parseNamedAttr(seen?: Set<string>, start = this.lex.start): [string, Attribute] {
     let name: string;
     if (this.lex.kind === Tok.BareId) name = this.lex.spelling;
     else if (this.lex.kind === Tok.String) {
       name = decodeString(this.lex.spelling);
       if (!name) this.error('expected valid attribute name');
-    } else return this.error('expected attribute name');
+    } else return this.wrongToken('expected attribute name');
+    if (seen?.has(name)) this.error(`duplicate key '${name}' in dictionary attribute`, start);
+    seen?.add(name);
     this.lex.next();
     if (!this.consumeIf(Tok.Equal)) return [name, UnitAttr.instance];
     return [name, this.parseAttribute()];
@@ -673,14 +729,66 @@ export class AttrTypeParser {
     return known ?? new OpaqueAttr(text);
   }
 
+  /** `dense_resource<name> : type`, kept as text (the blob lives in the file metadata). */
+  private parseDenseResourceAttr(type?: Type): Attribute {
+    const at = this.lex.start;
+    this.lex.next();
+    this.expect(Tok.Less, "expected '<' after 'dense_resource'");
+    if (this.lex.kind !== Tok.BareId) this.error("expected identifier key for 'resource' entry");
+    const name = this.lex.spelling;
+    this.lex.next();
+    this.expect(Tok.Greater, "expected '>'");
+    let typeAt = at;
+    if (!type) {
+      typeAt = this.lex.start;
+      this.expect(Tok.Colon, "expected ':'");
+      type = this.parseType();
+    }
+    if (!isShaped(type)) this.error('`dense_resource` expected a shaped type', typeAt);
+    return new OpaqueAttr(`dense_resource<${name}>`, type);
+  }
+
+  /**
+   * `distinct[N]<attr>`, kept as its source text. An id names one attribute
+   * per file: a second use must reference the same attribute.
+   */
+  private parseDistinctAttr(type?: Type): Attribute {
+    const at = this.lex.start;
+    this.lex.next();
+    const idAt = this.lex.start;
+    this.expect(Tok.LSquare, "expected '[' after 'distinct'");
+    if (this.lex.kind !== Tok.Integer) this.wrongToken('expected distinct ID');
+    const id = BigInt(this.lex.spelling);
+    this.lex.next();
+    if (id >= 1n << 64n) this.error('expected an unsigned 64-bit integer');
+    this.expect(Tok.RSquare, "expected ']' to close distinct ID");
+    const bodyAt = this.lex.start;
+    this.expect(Tok.Less, "expected '<' after distinct ID");
+    let ref: Attribute = UnitAttr.instance;
+    if ((this.lex.kind as Tok) !== Tok.Greater) {
+      ref = this.parseAttribute(type);
+      if ((this.lex.kind as Tok) !== Tok.Greater) this.wrongToken("expected '>' to close distinct attribute");
+    }
+    const end = this.lex.end;
+    this.lex.next();
+    const prev = this.distinctAttrs.get(id);
+    if (prev === undefined) this.distinctAttrs.set(id, ref);
+    else if (!prev.equals(ref)) this.error(`referenced attribute does not match previous definition: ${prev}`, at);
+    const text = this.lex.text;
+    return new OpaqueAttr('distinct' + text.slice(idAt, bodyAt) + text.slice(bodyAt, end));
+  }
+  private readonly distinctAttrs = new Map<bigint, Attribute>();
+
   private parseDenseArrayAttr(): Attribute {
     this.lex.next();
     this.expect(Tok.Less, "expected '<' after 'array'");
     const eltStart = this.lex.start;
     const elt = this.parseType();
     if (!(elt instanceof IntegerType || elt instanceof FloatType)) this.error('expected integer or float type, got: ' + elt, eltStart);
+    if (elt.width !== 1 && elt.width % 8 !== 0) this.error('element type bitwidth must be a multiple of 8', eltStart);
     const values: number[] = [];
-    if (this.consumeIf(Tok.Colon)) {
+    if (!this.consumeIf(Tok.Greater)) {
+      this.expect(Tok.Colon, "expected ':' after dense array type");
       do {
         if (this.isKeyword('true') || this.isKeyword('false')) {
           values.push(this.spelling === 'true' ? 1 : 0);
@@ -699,8 +807,8 @@ export class AttrTypeParser {
         values.push(neg ? -v : v);
         this.consume();
       } while (this.consumeIf(Tok.Comma));
+      this.expect(Tok.Greater, "expected '>' to close an array attribute");
     }
-    this.expect(Tok.Greater, "expected '>' to close an array attribute");
     return new DenseArrayAttr(elt, values);
   }
 
@@ -734,6 +842,7 @@ export class AttrTypeParser {
     this.lex.next();
     this.expect(Tok.Less, "expected '<' after 'dense'");
     let body: DenseTree | { hex: string } | null = null;
+    this.denseTokens = [];
     this.firstDenseFloatAt = -1;
     if (this.lex.kind === Tok.String) {
       body = { hex: this.lex.spelling.slice(1, -1) };
@@ -741,26 +850,44 @@ export class AttrTypeParser {
     } else if (this.lex.kind !== Tok.Greater) {
       body = this.parseDenseTree();
     }
+    const tokens = this.denseTokens;
     this.expect(Tok.Greater, "expected '>'");
-    // MLIR reports literal/type mismatches at the type (the ':' token).
-    const typeAt = this.lex.start;
-    if (!type && (this.lex.kind as Tok) !== Tok.Colon) this.error('expected \':\'', this.lex.start);
-    const t = this.consumeIf(Tok.Colon) ? this.parseType() : type!;
-    if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type');
+    // MLIR reports literal/type mismatches at the type (the ':' token), or at
+    // `dense` when the type comes from the context.
+    const typeAt = type ? start : this.lex.start;
+    const t = this.parseElementsLiteralType(type);
     if (body && !Array.isArray(body) && 'hex' in body) {
       // Raw element data: read it as values, as MLIR does (it prints values back).
       const decoded = decodeDenseHex(body.hex, t);
       if (decoded === 'invalid') this.error(`elements hex data size is invalid for provided type: '${t}'`, typeAt);
       if (decoded !== undefined) body = decoded;
-    } else if (body) {
+    } else {
       // A nested literal must have the type's shape (a single element is a splat).
-      const shape = literalShape(body);
+      const shape = body ? literalShape(body) : [];
       if (shape.length && shape.join() !== t.shape.join()) {
         this.error(`inferred shape of elements literal ([${shape.join(', ')}]) does not match type ([${t.shape.join(', ')}])`, typeAt);
       }
-      body = this.normalizeDenseLeaves(body, t.elementType, typeAt);
+      if (!tokens.length && t.shape.every((d) => d !== 0)) {
+        this.error(`parsed zero elements, but type ('${t}') expected at least 1`, typeAt);
+      }
+      const bad = checkElements(tokens, t.elementType);
+      if (bad) this.error(bad.message, bad.at < 0 ? this.lex.start : bad.at);
+      if (body) body = this.normalizeDenseLeaves(body, t.elementType, typeAt);
     }
     return new DenseElementsAttr(body, t);
+  }
+
+  /** MLIR's parseElementsLiteralType: `: type` unless the context gives it; a statically shaped tensor or vector. */
+  private parseElementsLiteralType(type?: Type): RankedTensorType | VectorType {
+    if (!type) {
+      this.expect(Tok.Colon, "expected ':'");
+      type = this.parseType();
+    }
+    if (type instanceof UnrankedTensorType || (type instanceof RankedTensorType && type.shape.includes(DYNAMIC))) {
+      this.error('elements literal type must have static shape');
+    }
+    if (!(type instanceof RankedTensorType || type instanceof VectorType)) this.error('elements literal must be a shaped type');
+    return type;
   }
 
   /**
@@ -770,43 +897,45 @@ export class AttrTypeParser {
   private parseSparseAttr(context?: Type): Attribute {
     const start = this.lex.start;
     this.lex.next();
-    this.expect(Tok.Less, "expected '<' after 'sparse'");
-    let indices: DenseTree | null = null;
-    let values: DenseTree | { hex: string } | null = null;
-    let indicesAt = 0;
-    let valuesAt = 0;
-    if (!this.consumeIf(Tok.Greater)) {
-      indicesAt = this.lex.start;
-      indices = this.parseDenseTree();
-      this.expect(Tok.Comma, "expected ','");
-      valuesAt = this.lex.start;
-      if (this.lex.kind === Tok.String) {
-        values = { hex: this.lex.spelling.slice(1, -1) };
-        this.lex.next();
-      } else values = this.parseDenseTree();
-      this.expect(Tok.Greater, "expected '>'");
-    }
-    let t = context;
-    if (this.consumeIf(Tok.Colon)) t = this.parseType();
-    else if (!t) this.error("expected ':'");
-    if (!(t instanceof RankedTensorType || t instanceof VectorType)) this.error('elements literal must be a shaped type', start);
-    if (!indices) return new OpaqueAttr('sparse<>', t);
+    this.expect(Tok.Less, "Expected '<' after 'sparse'");
+    if (this.consumeIf(Tok.Greater)) return new OpaqueAttr('sparse<>', this.parseElementsLiteralType(context));
+    const indicesAt = this.lex.start;
+    this.denseTokens = [];
+    const indices = this.parseDenseTree();
+    const indexTokens = this.denseTokens;
+    this.expect(Tok.Comma, "expected ','");
+    const valuesAt = this.lex.start;
+    this.denseTokens = [];
+    let values: DenseTree | { hex: string };
+    if (this.lex.kind === Tok.String) {
+      values = { hex: this.lex.spelling.slice(1, -1) };
+      this.lex.next();
+    } else values = this.parseDenseTree();
+    const valueTokens = this.denseTokens;
+    this.expect(Tok.Greater, "expected '>'");
+    const t = this.parseElementsLiteralType(context);
     const i64 = IntegerType.get(64);
     const idxShape = literalShape(indices);
     const idxType = RankedTensorType.get(idxShape.length ? idxShape : [1, t.shape.length], i64);
+    const badIndex = checkElements(indexTokens, i64);
+    if (badIndex) this.error(badIndex.message, badIndex.at < 0 ? this.lex.start : badIndex.at);
     const idx = new DenseElementsAttr(this.normalizeDenseLeaves(indices, i64, indicesAt), idxType);
     const n = idxType.shape[0]!;
     let vals: DenseElementsAttr;
-    if (values && !Array.isArray(values) && 'hex' in values) {
+    if (!Array.isArray(values) && 'hex' in values) {
       const vt = RankedTensorType.get([n], t.elementType);
       const decoded = decodeDenseHex(values.hex, vt);
       if (decoded === 'invalid') this.error(`elements hex data size is invalid for provided type: '${vt}'`, valuesAt);
       vals = new DenseElementsAttr(decoded ?? values, vt);
     } else {
-      const shape = literalShape(values as DenseTree);
-      vals = new DenseElementsAttr(this.normalizeDenseLeaves(values as DenseTree, t.elementType, valuesAt),
+      const shape = literalShape(values);
+      const bad = checkElements(valueTokens, t.elementType);
+      if (bad) this.error(bad.message, bad.at < 0 ? this.lex.start : bad.at);
+      vals = new DenseElementsAttr(this.normalizeDenseLeaves(values, t.elementType, valuesAt),
         RankedTensorType.get(shape.length ? shape : [n], t.elementType));
     }
+    const problem = sparseShapeError(t, idxType, vals.type as RankedTensorType, flatInts(indices));
+    if (problem) this.error(problem, start);
     return new OpaqueAttr(`sparse<${idx.printBody(false)}, ${vals.printBody()}>`, t);
   }
 
@@ -843,43 +972,62 @@ export class AttrTypeParser {
   /** Where the first float element of the dense literal being parsed is (MLIR reports it there). */
   private firstDenseFloatAt = -1;
 
-  private parseDenseTree(): DenseTree {
-    if (this.lex.kind === Tok.LSquare) {
-      const out: DenseTree[] = [];
-      this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => out.push(this.parseDenseTree()));
-      return out;
-    }
-    if (this.lex.kind === Tok.LParen) {
-      this.lex.next();
-      const re = this.parseDenseLeaf();
-      this.expect(Tok.Comma);
-      const im = this.parseDenseLeaf();
-      this.expect(Tok.RParen);
-      return { kind: 'complex', re, im };
-    }
-    return this.parseDenseLeaf();
+  /** The elements of the dense/sparse literal being parsed, in order (MLIR checks them in this order). */
+  private denseTokens: ElementToken[] = [];
+
+  /** A list or an element; `dims` receives a list's shape (MLIR's TensorLiteralParser::parseList). */
+  private parseDenseTree(dims: number[] = []): DenseTree {
+    if (this.lex.kind !== Tok.LSquare) return this.parseDenseElement();
+    const out: DenseTree[] = [];
+    let inner: number[] | undefined;
+    this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => {
+      const d: number[] = [];
+      out.push(this.parseDenseTree(d));
+      if (inner === undefined) inner = d;
+      else if (inner.join() !== d.join()) this.error('tensor literal is invalid; ranks are not consistent between elements');
+    }, '', true);
+    dims.push(out.length, ...(inner ?? []));
+    return out;
+  }
+
+  /** An element, or a complex `(re, im)`. */
+  private parseDenseElement(): DenseTree {
+    if (this.lex.kind !== Tok.LParen) return this.parseDenseLeaf();
+    this.lex.next();
+    const re = this.parseDenseLeaf();
+    this.expect(Tok.Comma, "expected ',' between complex elements");
+    const im = this.parseDenseLeaf();
+    this.expect(Tok.RParen, "expected ')' after complex elements");
+    return { kind: 'complex', re, im };
   }
 
   private parseDenseLeaf(): DenseLeaf {
+    const at = this.lex.start;
     if (this.isKeyword('true') || this.isKeyword('false')) {
       const v = this.spelling === 'true';
+      this.denseTokens.push({ neg: false, kind: 'bool', spelling: this.spelling, at });
       this.consume();
       return { kind: 'bool', value: v };
     }
-    if (this.tok === Tok.String) return { kind: 'string', value: this.parseStringLiteral() };
+    if (this.tok === Tok.String) {
+      this.denseTokens.push({ neg: false, kind: 'string', spelling: this.spelling, at });
+      return { kind: 'string', value: this.parseStringLiteral() };
+    }
     const neg = this.consumeIf(Tok.Minus);
     const sp = this.spelling;
     if (this.tok === Tok.Integer) {
+      this.denseTokens.push({ neg, kind: 'int', spelling: sp, at: this.lex.start });
       this.consume();
       return { kind: 'int', value: neg ? -BigInt(sp) : BigInt(sp), fromHex: sp.startsWith('0x') || undefined };
     }
     if (this.tok === Tok.Float) {
+      this.denseTokens.push({ neg, kind: 'float', spelling: sp, at: this.lex.start });
       if (this.firstDenseFloatAt < 0) this.firstDenseFloatAt = this.lex.start;
       this.consume();
       // The literal text is kept for f80/f128 (see normalizeDenseLeaves).
       return { kind: 'float', value: neg ? -Number(sp) : Number(sp), raw: (neg ? '-' : '') + sp };
     }
-    return this.error('expected element literal of primitive type');
+    return this.error(neg ? 'expected integer or floating point literal' : 'expected element literal of primitive type');
   }
 
   // ---- locations --------------------------------------------------------------
@@ -986,6 +1134,25 @@ function fuseLocations(locs: readonly Location[], meta: Attribute | undefined): 
  * prints (`(d0, d1)[s0] -> (d0 + s0, d1 floordiv 2)`), without changing the
  * expressions themselves.
  */
+/**
+ * End (exclusive) of the bracket group opened by the `<` at `open`, or -1 when
+ * brackets do not balance; in sets `>=` and `<=` are comparisons, not brackets.
+ */
+function scanAngleEnd(text: string, open: number, set: boolean): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 60 && set && text.charCodeAt(i + 1) === 61) continue; // `<=`
+    if (c === 60 || c === 40 || c === 91) depth++;
+    else if (c === 62 || c === 41 || c === 93) {
+      if (c === 62 && text.charCodeAt(i - 1) === 45) continue; // `->`
+      if (c === 62 && set && text.charCodeAt(i + 1) === 61) continue; // `>=`
+      if (--depth === 0) return i + 1;
+    } else if (c === 34 || c === 123) return -1; // never in a valid body
+  }
+  return -1;
+}
+
 function normalizeAffineSpacing(body: string): string {
   const tokens = body.match(/->|>=|<=|==|[A-Za-z_][\w$]*|\d+|\S/g) ?? [];
   const binary = new Set(['->', '>=', '<=', '==', ':', '+', '*', 'floordiv', 'ceildiv', 'mod']);
@@ -1009,6 +1176,35 @@ const MLIR_OPT_19_DIALECTS = new Set([
   'mpi', 'nvgpu', 'nvvm', 'omp', 'pdl', 'pdl_interp', 'polynomial', 'ptr', 'quant', 'rocdl', 'scf', 'shape',
   'sparse_tensor', 'spirv', 'tensor', 'test', 'test_dyn', 'tosa', 'transform', 'ub', 'vector', 'x86vector', 'xegpu',
 ]);
+
+/** The integers of a literal in order (sparse indices). */
+function flatInts(t: DenseTree): bigint[] {
+  if (Array.isArray(t)) return t.flatMap(flatInts);
+  return [t.kind === 'int' ? t.value : 0n];
+}
+
+/**
+ * MLIR's SparseElementsAttr::verify: values are 1-d, indices are `N x rank`
+ * (or `N` for rank 1) with one value per index, and each index is in bounds.
+ */
+function sparseShapeError(t: RankedTensorType | VectorType, idx: RankedTensorType, vals: RankedTensorType, flat: bigint[]): string | undefined {
+  if (vals.shape.length !== 1) return 'expected 1-d tensor for sparse element values';
+  const rank = t.shape.length;
+  const shapeError = `expected shape ([${t.shape.join(', ')}]); inferred shape of indices literal ([${idx.shape.join(', ')}]); ` +
+    `inferred shape of values literal ([${vals.shape.join(', ')}])`;
+  if (idx.shape.length === 2 ? idx.shape[1] !== rank : idx.shape.length !== 1 || rank !== 1) return shapeError;
+  if (idx.shape[0] !== vals.shape[0]) return shapeError;
+  // A one-element literal is a splat: every coordinate of the single index.
+  const count = idx.shape[0]!;
+  const at = (k: number): bigint => BigInt.asUintN(64, flat.length === 1 ? flat[0]! : flat[k]!);
+  for (let i = 0; i < count; i++) {
+    const index = Array.from({ length: rank }, (_, d) => at(i * rank + d));
+    if (index.some((v, d) => v >= BigInt(t.shape[d]!))) {
+      return `sparse index #${i} is not contained within the value shape, with index=[${index.join(', ')}], and type='${t}'`;
+    }
+  }
+  return undefined;
+}
 
 /** The shape of a nested literal (`[[1, 2], [3, 4]]` → [2, 2]; a single element → []). */
 function literalShape(t: DenseTree): number[] {
@@ -1078,15 +1274,6 @@ function floatFromHex(sp: string, t: FloatType): FloatAttr {
   if (!isNarrow(t.kind)) return new FloatAttr(Number.NaN, t, hexOf(bits, width));
   const v = fromBits(bits, t.kind);
   return new FloatAttr(v, t, Number.isNaN(v) ? hexOf(bits, width) : undefined);
-}
-
-function fitsInt(v: bigint, t: IntegerType): boolean {
-  const w = BigInt(t.width);
-  if (t.width === 0) return v === 0n;
-  if (t.signedness === 'unsigned') return v >= 0n && v < 1n << w;
-  if (t.signedness === 'signed') return v >= -(1n << (w - 1n)) && v < 1n << (w - 1n);
-  // Signless: accept both the signed and the unsigned range, as MLIR does.
-  return v >= -(1n << (w - 1n)) && v < 1n << w;
 }
 
 function hexToFloat(hex: string, t: FloatType): number {

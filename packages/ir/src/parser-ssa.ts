@@ -307,14 +307,7 @@ export abstract class SsaParser extends AttrTypeParser {
 
   parseOptionalAttrDict(state: OperationState): void {
     if (this.tok !== Tok.LBrace) return;
-    const seen = new Set<string>();
-    this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
-      const start = this.offset;
-      const [k, v] = this.parseNamedAttr();
-      if (seen.has(k)) this.error(`duplicate key '${k}' in dictionary attribute`, start);
-      seen.add(k);
-      state.addAttr(k, v);
-    });
+    this.parseAttrDict((k, v) => state.addAttr(k, v));
   }
   parseOptionalAttrDictWithKeyword(state: OperationState): void {
     if (this.parseOptionalKeyword('attributes')) {
@@ -327,10 +320,7 @@ export abstract class SsaParser extends AttrTypeParser {
     if (this.tok !== Tok.Less) return;
     this.consume();
     if ((this.tok as Tok) !== Tok.LBrace) this.error("expected '{' to start properties");
-    this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
-      const [k, v] = this.parseNamedAttr();
-      state.setProperty(k, v);
-    });
+    this.parseAttrDict((k, v) => state.setProperty(k, v));
     this.expect(Tok.Greater, "expected '>' to close properties");
   }
 }
