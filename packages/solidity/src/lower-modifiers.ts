@@ -10,7 +10,7 @@
  *       at Rin.
  * The levels are internal functions; only `f` keeps the selector.
  */
-import type { Block, Operation, Type, Value } from '@lifeline/ir';
+import type { Operation, Type, Value } from '@lifeline/ir';
 import { Unsupported, type AstNode, type ContractCtx, type FunctionInfo } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { FnLowerer } from './lower-stmt.js';
@@ -35,7 +35,7 @@ export function lowerWithModifiers(ctx: ContractCtx, f: AstNode, info: FunctionI
   {
     const l = new FnLowerer(ctx);
     const fn = makeFunc(info.sym, params, results, attrs);
-    const block = l.enter(fn, f, params, results, false);
+    const { block } = l.enter(fn, f, params, results, false);
     const out = l.op('sol.call', [...l.returnValues(), ...block.arguments], results, [['callee', symRef(level(0))]]).results;
     l.op('sol.return', out);
   }
@@ -43,20 +43,9 @@ export function lowerWithModifiers(ctx: ContractCtx, f: AstNode, info: FunctionI
   mods.forEach((m, i) => {
     const decl = ctx.nodes.get(m.modifierName.referencedDeclaration as number)!;
     const l = new FnLowerer(ctx);
-    const fn = makeFunc(level(i), [...results, ...params], results, internal);
-    const block: Block = l.b.createBlock(fn.regions[0]!, [...results, ...params]);
+    // f's parameters in scope for the arguments; R starts at Rin (the modifier body cannot name it)
+    const { block, paramSlots } = l.enter(makeFunc(level(i), [...results, ...params], results, internal), f, params, results, true);
     const rIn = block.arguments.slice(0, results.length);
-    const r = results.map((t, k) => {
-      const s = l.slot(t);
-      l.op('sol.store', [rIn[k]!, s]);
-      return s;
-    });
-    const pSlots = (f.parameters.parameters as AstNode[]).map((p, k) => {
-      const s = l.slot(params[k]!);
-      l.op('sol.store', [block.arguments[results.length + k]!, s]);
-      if (p.name) l.slots.set(p.id, s);
-      return s;
-    });
     const formal = decl.parameters.parameters as AstNode[];
     const actual = (m.arguments as AstNode[] | null) ?? [];
     const types = formal.map((p) => l.typeOf(p));
@@ -66,11 +55,10 @@ export function lowerWithModifiers(ctx: ContractCtx, f: AstNode, info: FunctionI
       l.op('sol.store', [values[k]!, s]);
       l.slots.set(p.id, s);
     });
-    l.setReturnSlots(r);
     l.placeholder = () => {
-      const args: Value[] = [...rIn, ...pSlots.map((s) => l.load(s))];
+      const args: Value[] = [...rIn, ...paramSlots.map((s) => l.load(s))];
       const out = l.op('sol.call', args, results, [['callee', symRef(level(i + 1))]]).results;
-      out.forEach((v, k) => l.op('sol.store', [v, r[k]!]));
+      l.setReturnValues(out);
     };
     l.statements(decl.body.statements as AstNode[]);
     if (!l.terminated) l.implicitReturn();

@@ -29,14 +29,15 @@ export class FnLowerer extends CallLowerer {
     if (!this.terminated) this.implicitReturn();
   }
 
-  /** The entry block of `fn` with `node`'s parameters and return variables in slots (see lowerBody). */
-  enter(fn: Operation, node: AstNode, params: Type[], results: Type[], returnsIn: boolean): Block {
+  /** The entry block of `fn` and the slots of `node`'s parameters; its return variables in slots too (see lowerBody). */
+  enter(fn: Operation, node: AstNode, params: Type[], results: Type[], returnsIn: boolean): { block: Block; paramSlots: Value[] } {
     const block = this.b.createBlock(fn.regions[0]!, returnsIn ? [...results, ...params] : params);
     const first = returnsIn ? results.length : 0;
-    (node.parameters?.parameters as AstNode[] | undefined ?? []).forEach((p, i) => {
+    const paramSlots = (node.parameters?.parameters as AstNode[] | undefined ?? []).map((p, i) => {
       const slot = this.slot(params[i]!);
       this.op('sol.store', [block.arguments[first + i]!, slot]);
       if (p.name) this.slots.set(p.id, slot);
+      return slot;
     });
     this.returnSlots = (node.returnParameters?.parameters as AstNode[] | undefined ?? []).map((p, i) => {
       if (dataLocation(results[i]!) === 'CallData') this.unsupported(p, 'calldata return values');
@@ -45,7 +46,12 @@ export class FnLowerer extends CallLowerer {
       if (p.name) this.slots.set(p.id, slot);
       return slot;
     });
-    return block;
+    return { block, paramSlots };
+  }
+
+  /** Stores `values` into the return variables (a modifier's `_`). */
+  setReturnValues(values: readonly Value[]): void {
+    values.forEach((v, k) => this.op('sol.store', [v, this.returnSlots[k]!]));
   }
 
   /** The return variables' current values. */
@@ -53,10 +59,6 @@ export class FnLowerer extends CallLowerer {
     return this.returnSlots.map((s) => this.load(s));
   }
 
-  /** Return values come from elsewhere (a modifier level): these slots. */
-  setReturnSlots(slots: Value[]): void {
-    this.returnSlots = slots;
-  }
 
   slot(t: Type): Value {
     return this.val('sol.alloca', [], PtrType.get(t, 'Stack'));
