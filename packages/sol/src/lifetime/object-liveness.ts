@@ -2,7 +2,8 @@
  * Which memory objects (points-to.ts) are live at a program point of one function: those
  * reachable, through contents, from
  *  (O1) the slots live there (SlotLiveness: may be read before being overwritten),
- *  (O2) the SSA values live there (program-points.ts), and
+ *  (O2) the SSA values live there (program-points.ts) — not the slots they address: (O1)
+ *       decides whether a slot's contents are read —, and
  *  (O3) every object that escapes the function other than by being returned (its memory is
  *       visible to callers, callees that captured it, or assembly, for good).
  *  (O4) A value the release placement made after the analysis (the reload of a value it
@@ -46,6 +47,15 @@ export class ObjectLiveness {
     return this.pt.pointsTo(this.aliases.get(v) ?? v);
   }
 
+  /**
+   * (O2) What a live value keeps alive: the objects it addresses, except slots — a live slot
+   * address says the slot may be used later, not that what it holds now is read: (O1) decides
+   * that (a slot overwritten before its next read holds nothing live).
+   */
+  valueRoots(v: Value): MemObject[] {
+    return [...this.pointsTo(v)].filter((o) => o.kind !== 'slot');
+  }
+
   /** `roots` and everything reachable from them through contents. */
   reach(roots: Iterable<MemObject>): Set<MemObject> {
     const seen = new Set<MemObject>();
@@ -68,7 +78,7 @@ export class ObjectLiveness {
       const o = this.pt.objectOf(s);
       if (o) roots.push(o);
     }
-    for (const v of values) roots.push(...this.pointsTo(v));
+    for (const v of values) roots.push(...this.valueRoots(v));
     return { live: this.reach(roots), slots, values };
   }
 }

@@ -257,7 +257,7 @@ export class FunctionReleases {
     const roots = points.flatMap((p) => [
       ...p.slots.filter((s) => !assigned.has(s)).map((s) => this.pt.objectOf(s)!),
       // a slot's own address is a live value too; what it holds counts only when the loop does not assign it
-      ...p.values.flatMap((v) => [...this.objects.pointsTo(v)].filter((o) => o.kind !== 'slot')),
+      ...p.values.flatMap((v) => this.objects.valueRoots(v)),
     ]);
     const readOnly = this.objects.reach(roots);
     const reads = (c: Candidate) => c.objs.some((o) => readOnly.has(o));
@@ -316,7 +316,7 @@ export class FunctionReleases {
   private onlyThrough(survivors: ReadonlySet<MemObject>, p: LiveAt, through: readonly Value[]): boolean {
     const roots: MemObject[] = [...this.permanent];
     for (const s of p.slots) if (!through.includes(s)) roots.push(this.pt.objectOf(s)!);
-    for (const v of p.values) if (!through.includes(v)) roots.push(...this.objects.pointsTo(v));
+    for (const v of p.values) if (!through.includes(v)) roots.push(...this.objects.valueRoots(v));
     return ![...this.objects.reach(roots)].some((o) => survivors.has(o));
   }
 

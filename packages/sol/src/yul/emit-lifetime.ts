@@ -62,7 +62,7 @@ function release(e: FnEmitter, op: Operation): string {
  * allocated since the mark (`{ascending}`, lifetime/kept-order.ts): moved in that order with
  * no comparison but whether the first is the zero slot 0x60 (below the mark: it stays). The
  * second moves even when it is the zero slot: it moves last, so its copy overwrites nothing.
- * A function of its own, like keep_since_mark_*: temporaries stay off the loop's stack.
+ * A function of its own: temporaries stay off the loop's stack.
  */
 function ascendingRelease(e: FnEmitter, [lo, hi]: [Kept, Kept], mark: string): string {
   const name = `keep_ascending_${tid(ytype(lo.t.pointeeType))}_${tid(ytype(hi.t.pointeeType))}`;
