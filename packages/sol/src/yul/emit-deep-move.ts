@@ -159,39 +159,45 @@ export function straightRelease(e: FnEmitter, k: Kept, mark: string, gapFirst: b
     if (!types || types.some((t: Type) => !isValueType(t) && !isFlatMemoryType(t))) return undefined;
     types.forEach((t: Type, i: number) => { if (!isValueType(t)) fields.push({ at: i * 32, t }); });
   }
-  // Inline, in a block of its own: as a helper function, two sites with equal bodies (a
-  // `string` and a `bytes` slot) are merged by solc's optimizer and then not inlined, and the
-  // call in a loop's post block cost ≈ 18 gas per iteration of an inner loop in the stack layout
-  const p = k.s;
-  const v = (x: string) => e.fresh(`${x}_`);
   if (!fields.length && !gapFirst) {
-    // flat, allocated since the mark: it ends up at the mark, the free pointer after it
-    const size = v('size');
+    // flat, allocated since the mark: it ends up at the mark, the free pointer after it.
+    // Inline: as a helper, the keeps of a `string` and a `bytes` slot have equal bodies, solc
+    // merges them and then inlines neither, and the call in a loop's post block cost ≈ 18 gas
+    // per iteration of an inner loop in solc's stack layout (held-out Codec.hexChain: +4%)
+    const size = e.fresh('size_');
+    const p = k.s;
     return `{\n${indent([`let ${size} := ${sizeOf(agg, p)}`, `mcopy(${mark}, ${p}, ${size})`, `${p} := ${mark}`, `mstore(64, add(${mark}, ${size}))`].join('\n'))}\n}`;
   }
-  const [lo, hi, size, delta, total] = [v('lo'), v('hi'), v('size'), v('delta'), v('total')];
-  const out = [`let ${lo} := ${p}`, `let ${hi} := add(${p}, ${sizeOf(agg, p)})`, `let ${total} := sub(${hi}, ${lo})`];
-  const qs = fields.map((f) => {
-    const q = v('q');
-    out.push(`let ${q} := mload(add(${p}, ${f.at}))`);
-    const empty = mayBeEmpty(f.t) ? v('empty') : undefined;
-    if (empty) out.push(`let ${empty} := eq(${q}, 0x60)`);
-    // the zero slot is not an object: it neither lowers the span nor raises it
-    out.push(`${lo} := ${minOf(lo, empty ? `or(${q}, sub(0, ${empty}))` : q)}`);
-    const fsize = v('fsize');
-    out.push(`let ${fsize} := ${empty ? `mul(${sizeOf(f.t, q)}, iszero(${empty}))` : sizeOf(f.t, q)}`);
-    out.push(`${hi} := ${maxOf(hi, `add(${q}, ${fsize})`)}`, `${total} := add(${total}, ${fsize})`);
-    return { ...f, q, empty };
+  // a function of its own: its temporaries stay off the caller's stack (around a loop body
+  // they would cost stack shuffles in every iteration)
+  const name = `keep_since_mark_${gapFirst ? 'gap_' : ''}${tid(ytype(agg))}`;
+  e.lib.fn(name, () => {
+    let n = 0;
+    const v = (x: string) => `${x}_${++n}`;
+    const [lo, hi, size, delta, total] = ['lo', 'hi', 'size', 'delta', 'total'];
+    const out = [`let ${lo} := p`, `let ${hi} := add(p, ${sizeOf(agg, 'p')})`, `let ${total} := sub(${hi}, ${lo})`];
+    const qs = fields.map((f) => {
+      const q = v('q');
+      out.push(`let ${q} := mload(add(p, ${f.at}))`);
+      const empty = mayBeEmpty(f.t) ? v('empty') : undefined;
+      if (empty) out.push(`let ${empty} := eq(${q}, 0x60)`);
+      // the zero slot is not an object: it neither lowers the span nor raises it
+      out.push(`${lo} := ${minOf(lo, empty ? `or(${q}, sub(0, ${empty}))` : q)}`);
+      const fsize = v('fsize');
+      out.push(`let ${fsize} := ${empty ? `mul(${sizeOf(f.t, q)}, iszero(${empty}))` : sizeOf(f.t, q)}`);
+      out.push(`${hi} := ${maxOf(hi, `add(${q}, ${fsize})`)}`, `${total} := add(${total}, ${fsize})`);
+      return { ...f, q, empty };
+    });
+    out.push(`let ${size} := sub(${hi}, ${lo})`);
+    // (D7) with holes the graph stays; (K4) with gap_first, unless the gap is at least its size
+    const stays = [gapFirst ? `lt(sub(${lo}, mark), ${size})` : '', fields.length ? `gt(${size}, ${total})` : ''].filter(Boolean);
+    if (stays.length) {
+      out.push(`let go := iszero(${stays.length > 1 ? `or(${stays[0]}, ${stays[1]})` : stays[0]})`, `let ${delta} := mul(sub(${lo}, mark), go)`, `mcopy(mark, ${lo}, mul(${size}, go))`);
+    } else out.push(`let ${delta} := sub(${lo}, mark)`, `mcopy(mark, ${lo}, ${size})`);
+    out.push(`r := sub(p, ${delta})`);
+    for (const f of qs) out.push(`mstore(add(r, ${f.at}), sub(${f.q}, ${f.empty ? `mul(${delta}, iszero(${f.empty}))` : delta}))`);
+    out.push(`mstore(64, add(sub(${lo}, ${delta}), ${size}))`);
+    return yfn(name, ['p', 'mark'], ['r'], out.join('\n'));
   });
-  out.push(`let ${size} := sub(${hi}, ${lo})`);
-  // (D7) with holes the graph stays; (K4) with gap_first, unless the gap is at least its size
-  const stays = [gapFirst ? `lt(sub(${lo}, ${mark}), ${size})` : '', fields.length ? `gt(${size}, ${total})` : ''].filter(Boolean);
-  if (stays.length) {
-    const go = v('go');
-    out.push(`let ${go} := iszero(${stays.length > 1 ? `or(${stays[0]}, ${stays[1]})` : stays[0]})`, `let ${delta} := mul(sub(${lo}, ${mark}), ${go})`, `mcopy(${mark}, ${lo}, mul(${size}, ${go}))`);
-  } else out.push(`let ${delta} := sub(${lo}, ${mark})`, `mcopy(${mark}, ${lo}, ${size})`);
-  out.push(`${p} := sub(${p}, ${delta})`);
-  for (const f of qs) out.push(`mstore(add(${p}, ${f.at}), sub(${f.q}, ${f.empty ? `mul(${delta}, iszero(${f.empty}))` : delta}))`);
-  out.push(`mstore(64, add(sub(${lo}, ${delta}), ${size}))`);
-  return `{\n${indent(out.join('\n'))}\n}`;
+  return `${k.s} := ${name}(${k.s}, ${mark})`;
 }
