@@ -149,7 +149,8 @@ const minOf = (x: string, y: string) => `xor(${x}, mul(xor(${x}, ${y}), lt(${y},
  * (D6) The straight-line form of a release keeping one slot whose whole graph was allocated
  * since the mark (`since_mark`: so its span starts at or above the mark) and is flat or a
  * root of at most UNROLL fields over flat inner objects: span, copy and rebase without a
- * branch (a zero-length mcopy and a zero delta when the graph stays). Undefined otherwise.
+ * branch (a zero-length mcopy and a zero delta when the graph stays or is at the mark
+ * already). Undefined otherwise.
  */
 export function straightRelease(e: FnEmitter, k: Kept, mark: string, gapFirst: boolean): string | undefined {
   const agg = k.t.pointeeType;
@@ -166,7 +167,10 @@ export function straightRelease(e: FnEmitter, k: Kept, mark: string, gapFirst: b
     // per iteration of an inner loop in solc's stack layout (held-out Codec.hexChain: +4%)
     const size = e.fresh('size_');
     const p = k.s;
-    return `{\n${indent([`let ${size} := ${sizeOf(agg, p)}`, `mcopy(${mark}, ${p}, ${size})`, `${p} := ${mark}`, `mstore(64, add(${mark}, ${size}))`].join('\n'))}\n}`;
+    // no copy when it is there already (a survivor the iteration did not replace): a self-copy
+    // of a grown array costs 3 gas a word every iteration
+    const copy = `mcopy(${mark}, ${p}, mul(${size}, iszero(eq(${p}, ${mark}))))`; // the zero slot 0x60 (below) is copied
+    return `{\n${indent([`let ${size} := ${sizeOf(agg, p)}`, copy, `${p} := ${mark}`, `mstore(64, add(${mark}, ${size}))`].join('\n'))}\n}`;
   }
   // a function of its own: its temporaries stay off the caller's stack (around a loop body
   // they would cost stack shuffles in every iteration)
@@ -192,8 +196,10 @@ export function straightRelease(e: FnEmitter, k: Kept, mark: string, gapFirst: b
     // (D7) with holes the graph stays; (K4) with gap_first, unless the gap is at least its size
     const stays = [gapFirst ? `lt(sub(${lo}, mark), ${size})` : '', fields.length ? `gt(${size}, ${total})` : ''].filter(Boolean);
     if (stays.length) {
-      out.push(`let go := iszero(${stays.length > 1 ? `or(${stays[0]}, ${stays[1]})` : stays[0]})`, `let ${delta} := mul(sub(${lo}, mark), go)`, `mcopy(mark, ${lo}, mul(${size}, go))`);
-    } else out.push(`let ${delta} := sub(${lo}, mark)`, `mcopy(mark, ${lo}, ${size})`);
+      out.push(`let go := iszero(${stays.length > 1 ? `or(${stays[0]}, ${stays[1]})` : stays[0]})`, `let ${delta} := mul(sub(${lo}, mark), go)`);
+    } else out.push(`let ${delta} := sub(${lo}, mark)`);
+    // nothing to copy when the graph stays or is at the mark already
+    out.push(`mcopy(mark, ${lo}, mul(${size}, gt(${delta}, 0)))`);
     out.push(`r := sub(p, ${delta})`);
     for (const f of qs) out.push(`mstore(add(r, ${f.at}), sub(${f.q}, ${f.empty ? `mul(${delta}, iszero(${f.empty}))` : delta}))`);
     out.push(`mstore(64, add(sub(${lo}, ${delta}), ${size}))`);
