@@ -15,7 +15,9 @@ import { ArrayType, MappingType, PtrType, StringType, StructType, isValueType, s
 import { Unsupported, i1, ui256, type ContractCtx, type FunctionInfo } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { FnLowerer } from './lower-stmt.js';
-import { lowerWithModifiers, modifierInvocations } from './lower-modifiers.js';
+import { lowerWithModifiers, modifierInvocations, type MakeFunc } from './lower-modifiers.js';
+import { buildInheritance } from './lower-inheritance.js';
+import { lowerConstructors } from './lower-ctors.js';
 import { compileForAst, internalError, parseSrc, unsupportedError, type AstNode, type SolcError, type SolcOutput } from './solc.js';
 import { canonicalSignature } from './abi-signature.js';
 
@@ -99,13 +101,17 @@ type Layout = { astId: number; offset: number; slot: string }[];
 function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, layout: Layout, report: (n: AstNode, m: string) => void): void {
   if (c.contractKind !== 'contract') throw new Unsupported(c, `${c.contractKind === 'library' ? 'libraries' : 'interfaces'}`);
   if (c.abstract) throw new Unsupported(c, 'abstract contracts');
-  if ((c.baseContracts as AstNode[]).length) throw new Unsupported(c.baseContracts[0], 'inheritance');
+  // what this contract's linearization makes of its bases' members (lower-inheritance.ts)
+  const inherit = buildInheritance(c, ctx);
+  ctx.inherit = inherit;
+  ctx.functions.clear();
+  ctx.stateVars.clear();
+  const bases = [...inherit.linearization].reverse(); // most base first, as storage is laid out
   b.setInsertionPointToEnd(into);
   const contract = b.create('sol.contract', { regions: 1, attributes: [['sym_name', new StringAttr(`${c.name}_${c.id}`)], ['kind', new StringAttr('contract')]] });
   const body = b.createBlock(contract.regions[0]!);
-  const members = c.nodes as AstNode[];
   const typer = new FnLowerer(ctx);
-  const guard = (n: AstNode, fn: () => void) => {
+  const guard = (fn: () => void) => {
     try {
       fn();
     } catch (e) {
@@ -114,11 +120,11 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
     }
   };
 
-  // State variables (solc's storage layout) and the signatures of functions, before any body.
+  // State variables of every base (solc's storage layout) and the signatures of functions, before any body.
   const stateVars: AstNode[] = [];
-  for (const m of members) {
+  for (const m of bases.flatMap((x) => x.nodes as AstNode[])) {
     if (m.nodeType === 'VariableDeclaration' && !m.constant) {
-      guard(m, () => {
+      guard(() => {
         if (m.mutability === 'immutable') throw new Unsupported(m, 'immutable state variables');
         if (m.mutability === 'transient') throw new Unsupported(m, 'transient state variables');
         const entry = layout.find((l) => l.astId === m.id);
@@ -138,12 +144,20 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
       });
     }
   }
+  // Functions of every base: unimplemented ones never run, constructors are the chain below, an
+  // overridden external (or receive / fallback) one is unreachable, an overridden public one
+  // stays callable as `super.f()` / `B.f()` but leaves the dispatcher to its override.
   const functions: AstNode[] = [];
-  const own = members.filter((m) => m.nodeType === 'FunctionDefinition');
+  const dispatched = new Set<number>();
+  const own = bases.flatMap((x) => x.nodes as AstNode[]).filter((m) => {
+    if (m.nodeType !== 'FunctionDefinition' || !m.implemented || m.kind === 'constructor') return false;
+    const final = inherit.resolve(m.id) === m.id;
+    if (final) dispatched.add(m.id);
+    return final || (m.kind === 'function' && m.visibility !== 'external');
+  });
   for (const m of [...own, ...calledHelpers(own, ctx)]) {
-    guard(m, () => {
+    guard(() => {
       if (!m.implemented) throw new Unsupported(m, 'functions without implementation');
-      if (modifierInvocations(m, ctx).length && m.kind === 'constructor') throw new Unsupported(m.modifiers[0], 'modifiers on constructors');
       const params = (m.parameters.parameters as AstNode[]).map((p) => typer.typeOf(p));
       const results = (m.returnParameters.parameters as AstNode[]).map((p) => typer.typeOf(p));
       ctx.functions.set(m.id, { sym: `${m.name || m.kind}_${m.id}`, params, results, node: m });
@@ -151,33 +165,29 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
     });
   }
 
-  const inits = stateVars.filter((v) => v.value);
-  const ctor = functions.find((f) => f.kind === 'constructor');
-  if (!ctor && inits.length) {
-    guard(c, () => {
-      const fn = makeFunc(b, body, 'constructor', [], [], [['kind', 'constructor'], ['state_mutability', 'nonpayable'], ['visibility', 'public']]);
-      const l = new FnLowerer(ctx);
-      l.b.setInsertionPointToEnd(b.createBlock(fn.regions[0]!));
-      initializers(l, inits);
-      l.op('sol.return');
-    });
-  }
+  const mk: MakeFunc = (sym, params, results, attrs) => makeFunc(b, body, sym, params, results, attrs);
+  lowerConstructors({
+    ctx, inherit, makeFunc: mk, guard,
+    initializers: (x) => stateVars.filter((v) => v.value && v.scope === x.id),
+    runInitializers: initializers,
+  });
   for (const f of functions) {
     const info = ctx.functions.get(f.id)!;
-    guard(f, () => {
-      const attrs: [string, string][] = [['state_mutability', f.stateMutability], ['visibility', f.visibility]];
+    guard(() => {
+      const external = f.visibility === 'external' || f.visibility === 'public';
+      const attrs: [string, string][] = [['state_mutability', f.stateMutability], ['visibility', external && !dispatched.has(f.id) ? 'internal' : f.visibility]];
       if (f.kind !== 'function') attrs.push(['kind', f.kind]);
       if (f.name) attrs.push(['orig_name', f.name]);
-      if (f.functionSelector) attrs.push(['selector', `0x${f.functionSelector}`]);
+      if (f.functionSelector && dispatched.has(f.id)) attrs.push(['selector', `0x${f.functionSelector}`]);
       const mods = modifierInvocations(f, ctx);
       if (mods.length) {
-        lowerWithModifiers(ctx, f, info, mods, attrs, (sym, params, results, a) => makeFunc(b, body, sym, params, results, a));
+        lowerWithModifiers(ctx, f, info, mods, attrs, mk);
         return;
       }
       const fn = makeFunc(b, body, info.sym, info.params, info.results, attrs);
       const l = new FnLowerer(ctx);
       try {
-        l.lowerBody(fn, f, info.params, info.results, f.kind === 'constructor' ? () => initializers(l, inits) : undefined);
+        l.lowerBody(fn, f, info.params, info.results);
       } catch (e) {
         fn.erase();
         throw e;
@@ -185,7 +195,7 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
     });
   }
   for (const v of stateVars) {
-    if (v.visibility === 'public') guard(v, () => getter(b, body, v, ctx));
+    if (v.visibility === 'public') guard(() => getter(b, body, v, ctx));
   }
 }
 

@@ -11,7 +11,7 @@ import { FunctionType, IntegerAttr, IntegerType, StringAttr, segmentSizes, type 
 import {
   AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, isValueType,
 } from '@lifeline/sol';
-import { LowerBase, i1, ui256, type AstNode } from './lower-base.js';
+import { LowerBase, i1, ui256, virtualTarget, type AstNode } from './lower-base.js';
 
 const ARITH: Record<string, string> = { '+': 'sol.add', '-': 'sol.sub', '*': 'sol.mul', '/': 'sol.div', '%': 'sol.mod', '**': 'sol.exp' };
 const BITS: Record<string, string> = { '&': 'sol.and', '|': 'sol.or', '^': 'sol.xor', '<<': 'sol.shl', '>>': 'sol.shr' };
@@ -209,7 +209,7 @@ export abstract class ExprLowerer extends LowerBase {
     }
     if (decl?.nodeType === 'FunctionDefinition' && String(node.typeDescriptions?.typeIdentifier ?? '').startsWith('t_function_internal_')) {
       // an internal function as a value: a pointer to its sol.func
-      const fn = this.ctx.functions.get(id);
+      const fn = this.ctx.functions.get(virtualTarget(this.ctx, id));
       if (!fn) return this.unsupported(node, `a pointer to '${node.name}'`);
       return this.val('sol.func_ref', [], FunctionType.get(fn.params, fn.results), [['callee', symRef(fn.sym)]]);
     }

@@ -11,20 +11,27 @@
  * The levels are internal functions; only `f` keeps the selector.
  */
 import type { Operation, Type, Value } from '@lifeline/ir';
-import { Unsupported, type AstNode, type ContractCtx, type FunctionInfo } from './lower-base.js';
+import { Unsupported, virtualTarget, type AstNode, type ContractCtx, type FunctionInfo } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { FnLowerer } from './lower-stmt.js';
 
 export type MakeFunc = (sym: string, params: Type[], results: Type[], attrs: [string, string][]) => Operation;
 
-/** The modifier invocations of `f` (constructor base-call specifiers are not modifiers). */
+/**
+ * The modifier invocations of `f`; a constructor's base constructor specifiers (`B(x)`) are
+ * not modifiers (lower-ctors.ts evaluates them).
+ */
 export function modifierInvocations(f: AstNode, ctx: ContractCtx): AstNode[] {
-  const list = (f.modifiers as AstNode[] | undefined) ?? [];
+  const list = ((f.modifiers as AstNode[] | undefined) ?? []).filter((m) => m.kind !== 'baseConstructorSpecifier');
   for (const m of list) {
-    const decl = ctx.nodes.get(m.modifierName?.referencedDeclaration as number);
-    if (m.kind !== 'modifierInvocation' || decl?.nodeType !== 'ModifierDefinition') throw new Unsupported(m, 'base constructor calls');
+    if (modifierDecl(m, ctx)?.nodeType !== 'ModifierDefinition') throw new Unsupported(m, 'this modifier invocation');
   }
   return list;
+}
+
+/** The modifier an invocation runs: virtual modifiers resolve to the final override in the lowered contract. */
+export function modifierDecl(m: AstNode, ctx: ContractCtx): AstNode | undefined {
+  return ctx.nodes.get(virtualTarget(ctx, m.modifierName?.referencedDeclaration as number));
 }
 
 export function lowerWithModifiers(ctx: ContractCtx, f: AstNode, info: FunctionInfo, mods: AstNode[], attrs: [string, string][], makeFunc: MakeFunc): void {
@@ -41,7 +48,7 @@ export function lowerWithModifiers(ctx: ContractCtx, f: AstNode, info: FunctionI
   }
   // (M2)
   mods.forEach((m, i) => {
-    const decl = ctx.nodes.get(m.modifierName.referencedDeclaration as number)!;
+    const decl = modifierDecl(m, ctx)!;
     const l = new FnLowerer(ctx);
     // f's parameters in scope for the arguments; R starts at Rin (the modifier body cannot name it)
     const { block, paramSlots } = l.enter(makeFunc(level(i), [...results, ...params], results, internal), f, params, results, true);
