@@ -193,8 +193,7 @@ export abstract class CallLowerer extends ExprLowerer {
   memberCall(node: AstNode, callee: AstNode): Value[] {
     const base = callee.expression as AstNode;
     const member = callee.memberName as string;
-    const args = this.args(node);
-    if (base.nodeType === 'Identifier' && base.name === 'abi' && (base.referencedDeclaration as number) < 0) return this.abi(node, member, args);
+    if (base.nodeType === 'Identifier' && base.name === 'abi' && (base.referencedDeclaration as number) < 0) return this.abi(node, member, this.args(node));
     const bts = base.typeDescriptions?.typeString as string;
     const decl = this.ctx.nodes.get(callee.referencedDeclaration as number);
     if (decl?.nodeType === 'FunctionDefinition') {
@@ -213,6 +212,8 @@ export abstract class CallLowerer extends ExprLowerer {
       if (bts?.startsWith('type(')) return this.internalCall(node, decl.id);
       if (helper) return this.internalCall(node, decl.id, base);
     }
+    // the builtins below take positional arguments only
+    const args = this.args(node);
     if (member === 'concat' && (bts === 'type(string storage pointer)' || bts === 'type(bytes storage pointer)')) {
       const vs = args.map((a) => (this.isConstExpr(a) ? this.unsupported(a, 'a number literal in concat') : this.encoderOperand(a)));
       return [this.val('sol.concat', vs, memString(), [['operandSegmentSizes', segmentSizes([vs.length, 0])]])];
