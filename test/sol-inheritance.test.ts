@@ -37,7 +37,7 @@ describe('inheritance: constructor chains and gas against solc viaIR', () => {
   const { a, ours } = compileAll(sources, 'Final');
   const iface = new Interface(a.abi as never);
   const argSets: [number, string, boolean][] = [
-    [0, '', true], [13, 'reverts in A', false], [60, 'returns early from A', true], [21, 'x'.repeat(70), true],
+    [0, '', true], [13, 'reverts in A', false], [60, 'returns early from A', true], [21, 'x'.repeat(70), true], [99, 'modifier skips the body', true],
   ];
   for (const [z, t, deploys] of argSets) {
     it(`deploys Final(${z}, ${JSON.stringify(t.slice(0, 12))}) like solc`, async () => {

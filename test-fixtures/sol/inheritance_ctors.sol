@@ -5,7 +5,8 @@ pragma solidity ^0.8.20;
 /// all given by the most derived constructor (written out of linearization order, with side
 /// effects, so their evaluation order is observable), a middle contract without a
 /// constructor, memory arguments (a string, an array) passed down the chain, initializers in
-/// every contract, a `return` inside a base constructor, and a constructor that reverts.
+/// every contract, a `return` inside a base constructor, a constructor that reverts, and
+/// modifiers on constructors (virtual: a base constructor's modifier is overridden).
 
 abstract contract A {
     uint256[] public log;
@@ -29,7 +30,14 @@ abstract contract A {
 abstract contract B is A {
     uint256 public b = note(2);
 
-    constructor(uint256[] memory xs) {
+    modifier logged(uint256 k) virtual {
+        log.push(6000 + k);
+        _;
+        log.push(7000 + k);
+    }
+
+    /// A modifier on a base constructor, overridden by the deployed contract.
+    constructor(uint256[] memory xs) logged(xs.length) {
         uint256 s;
         for (uint256 i = 0; i < xs.length; i++) s += xs[i];
         b += s;
@@ -54,7 +62,14 @@ abstract contract Mid is B, C {
 contract Final is Mid {
     uint256 public f = note(5);
 
-    constructor(uint256 z, string memory t) C(note(z + 10)) A(note(z), string.concat(t, "!")) B(series(note(z + 20))) {
+    modifier logged(uint256 k) override {
+        log.push(8000 + k);
+        if (k == 99) return;
+        _;
+        log.push(9000 + k);
+    }
+
+    constructor(uint256 z, string memory t) C(note(z + 10)) logged(z) A(note(z), string.concat(t, "!")) B(series(note(z + 20))) logged(z + 1) {
         f += z;
         log.push(5000 + z);
     }

@@ -16,10 +16,10 @@
  * contract of the chain with nothing to do (and nothing to do below it) gets no function.
  */
 import type { Operation, Type, Value } from '@lifeline/ir';
-import { Unsupported, type AstNode, type ContractCtx } from './lower-base.js';
+import type { AstNode, ContractCtx } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { constructorOf, constructorPlan, ctorParams, type Inheritance } from './lower-inheritance.js';
-import { modifierInvocations, type MakeFunc } from './lower-modifiers.js';
+import { lowerModifierLevels, modifierInvocations, modifierLevel, type MakeFunc } from './lower-modifiers.js';
 import { FnLowerer } from './lower-stmt.js';
 
 export interface CtorInput {
@@ -50,7 +50,7 @@ export function lowerConstructors(input: CtorInput): void {
     guard(() => {
       const x = p.contract;
       const ctor = constructorOf(x);
-      if (ctor && modifierInvocations(ctor, ctx).length) throw new Unsupported(ctor.modifiers.find((m: AstNode) => m.kind === 'modifierInvocation'), 'modifiers on constructors');
+      const mods = ctor ? modifierInvocations(ctor, ctx) : [];
       const own = typesOf(ctorParams(x));
       const passedTypes = p.passed.map((b) => typesOf(ctorParams(b)));
       const params = [...own, ...passedTypes.flat()];
@@ -60,7 +60,8 @@ export function lowerConstructors(input: CtorInput): void {
       const fn: Operation = makeFunc(sym(i), params, [], attrs);
       const l = new FnLowerer(ctx);
       try {
-        const block = ctor ? l.enter(fn, ctor, params, [], false).block : l.b.createBlock(fn.regions[0]!, params);
+        const entered = ctor ? l.enter(fn, ctor, params, [], false) : undefined;
+        const block = entered?.block ?? l.b.createBlock(fn.regions[0]!, params);
         const saved = l.b.loc;
         l.b.loc = l.loc(ctor ?? x);
         // the arguments this contract specifies, in linearization order, then the ones passed down
@@ -81,6 +82,14 @@ export function lowerConstructors(input: CtorInput): void {
         }
         l.b.loc = saved;
         runInitializers(l, initializers(x));
+        if (ctor && mods.length) {
+          // modifiers wrap the body only: base constructors and initializers have run
+          const info = { sym: `${sym(i)}_body`, params: own, results: [], node: ctor };
+          l.op('sol.call', entered!.paramSlots.map((slot) => l.load(slot)), [], [['callee', symRef(modifierLevel(info, mods, 0))]]);
+          l.op('sol.return');
+          lowerModifierLevels(ctx, ctor, info, mods, makeFunc);
+          return;
+        }
         if (ctor) l.statements(ctor.body.statements as AstNode[]);
         if (!l.terminated) l.implicitReturn();
       } catch (e) {

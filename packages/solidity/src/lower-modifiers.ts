@@ -34,18 +34,33 @@ export function modifierDecl(m: AstNode, ctx: ContractCtx): AstNode | undefined 
   return ctx.nodes.get(virtualTarget(ctx, m.modifierName?.referencedDeclaration as number));
 }
 
+/** The symbol of level `i` of `info`'s modifier chain (the first modifier is level 0). */
+export function modifierLevel(info: FunctionInfo, mods: AstNode[], i: number): string {
+  return i < mods.length ? `${info.sym}_m${i + 1}` : `${info.sym}_inner`;
+}
+
 export function lowerWithModifiers(ctx: ContractCtx, f: AstNode, info: FunctionInfo, mods: AstNode[], attrs: [string, string][], makeFunc: MakeFunc): void {
   const { params, results } = info;
-  const level = (i: number) => (i < mods.length ? `${info.sym}_m${i + 1}` : `${info.sym}_inner`);
-  const internal: [string, string][] = [['state_mutability', f.stateMutability], ['visibility', 'internal']];
   // (M1)
   {
     const l = new FnLowerer(ctx);
     const fn = makeFunc(info.sym, params, results, attrs);
     const { block } = l.enter(fn, f, params, results, false);
-    const out = l.op('sol.call', [...l.returnValues(), ...block.arguments], results, [['callee', symRef(level(0))]]).results;
+    const out = l.op('sol.call', [...l.returnValues(), ...block.arguments], results, [['callee', symRef(modifierLevel(info, mods, 0))]]).results;
     l.op('sol.return', out);
   }
+  lowerModifierLevels(ctx, f, info, mods, makeFunc);
+}
+
+/**
+ * The levels (M2) and (M3) of `f`'s modifier chain; a constructor enters them from its
+ * constructor_<C> function after the base constructors and initializers (lower-ctors.ts), as
+ * solc does.
+ */
+export function lowerModifierLevels(ctx: ContractCtx, f: AstNode, info: FunctionInfo, mods: AstNode[], makeFunc: MakeFunc): void {
+  const { params, results } = info;
+  const level = (i: number) => modifierLevel(info, mods, i);
+  const internal: [string, string][] = [['state_mutability', f.stateMutability], ['visibility', 'internal']];
   // (M2)
   mods.forEach((m, i) => {
     const decl = modifierDecl(m, ctx)!;

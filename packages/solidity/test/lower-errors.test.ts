@@ -35,13 +35,12 @@ describe('UnsupportedFeature errors', () => {
     expect(errors.filter((x) => x.severity === 'error')).toHaveLength(1);
   });
 
-  it('reports a modifier on a constructor', () => {
+  it('reports contract creation at the call', () => {
     expectUnsupported(`
+contract D { uint x; }
 contract C {
-  uint x;
-  modifier only() { _; }
-  constructor() only { x = 1; }
-}`, 'only', /modifiers on constructors/, 1);
+  function f() external returns (address) { return address(new D()); }
+}`, 'new D()', /type 'contract D' is not supported/);
   });
 
   describe('inline assembly it cannot represent, at the identifier', () => {
