@@ -70,4 +70,26 @@ describe('inheritance: constructor chains and gas against solc viaIR', () => {
     expect(over('lifetime-off')).toEqual([]);
     if (over('lifetime-on').length) console.log('lifetime-on above 1.10x of solc:', JSON.stringify(over('lifetime-on')));
   });
+
+  it('deploys immutables.sol Vault like solc (immutables in memory below the creation code free memory)', async () => {
+    const f = load('immutables');
+    const c = compileAll(f.sources, 'Vault');
+    const iface = new Interface(c.a.abi as never);
+    for (const [w, name] of [[0, ''], [4, 'alpha'], [9, 'a longer name than thirty-two bytes']] as const) {
+      const ctorArgs = iface.encodeDeploy([w, name]);
+      const calls = callsFor(c.a.abi, f.spec).slice(0, f.spec.calls.length);
+      const cmps = await compareVariants(
+        { initcode: c.a.bytecode, ctorArgs },
+        Object.fromEntries(Object.entries(c.ours).map(([k, code]) => [k, { initcode: code, ctorArgs }])),
+        calls,
+      );
+      for (const [k, cmp] of Object.entries(cmps)) {
+        expect(cmp.mismatches.map((m) => [m.label, m.differences])).toEqual([]);
+        expect(cmp.deploy.a.success).toBe(true);
+        console.log(`Vault(${w}) ${k}: deploy gas ${cmp.deploy.b.gasUsed} / ${cmp.deploy.a.gasUsed}, peak memory ${cmp.deploy.b.peakMemoryBytes} / ${cmp.deploy.a.peakMemoryBytes}`);
+        expect(cmp.deploy.b.gasUsed).toBeLessThanOrEqual(cmp.deploy.a.gasUsed * 1.1);
+        if (k === 'lifetime-off') expect(cmp.deploy.b.peakMemoryBytes).toBeLessThanOrEqual(cmp.deploy.a.peakMemoryBytes);
+      }
+    }
+  });
 });

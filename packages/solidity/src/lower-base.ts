@@ -22,7 +22,8 @@ export class Unsupported extends Error {
   constructor(readonly node: AstNode, message: string) { super(message); }
 }
 
-export interface StateVarInfo { sym: string; type: Type; node: AstNode }
+/** A state variable: in storage, or an immutable (read with loadimmutable at runtime, in memory during construction). */
+export interface StateVarInfo { sym: string; type: Type; node: AstNode; loc: 'Storage' | 'Immutable' }
 export interface FunctionInfo { sym: string; params: Type[]; results: Type[]; node: AstNode }
 
 /** Per-compilation facts: sources by file index, declarations by AST id. */

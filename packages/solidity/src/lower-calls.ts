@@ -90,9 +90,10 @@ export abstract class CallLowerer extends ExprLowerer {
     // named arguments (`S({b: 1, a: 2})`) are evaluated as written and stored by member name
     const names = (node.names as string[] | undefined) ?? [];
     const def = this.ctx.scope.structs.get(String(node.typeDescriptions.typeString).replace(/^struct /, '').replace(/ (memory|storage ref|storage pointer|calldata)$/, ''));
-    const order = names.length ? names.map((n) => (def?.members as AstNode[] | undefined)?.findIndex((m) => m.name === n) ?? -1) : this.args(node).map((_, i) => i);
+    const written0 = node.arguments as AstNode[];
+    const order = names.length ? names.map((n) => (def?.members as AstNode[] | undefined)?.findIndex((m) => m.name === n) ?? -1) : written0.map((_, i) => i);
     if (order.some((i) => i < 0)) this.unsupported(node, 'these named struct arguments');
-    const written = this.args(node).map((a, k) => this.expr(a, this.valueTarget(t.memberTypes[order[k]!]!)));
+    const written = written0.map((a, k) => this.expr(a, this.valueTarget(t.memberTypes[order[k]!]!)));
     const values: Value[] = [];
     order.forEach((i, k) => (values[i] = written[k]!));
     const s = this.op('sol.malloc', [], [t], [['operandSegmentSizes', segmentSizes([0, 0])]]).result(0);

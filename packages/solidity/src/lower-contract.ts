@@ -9,7 +9,7 @@
  * error at the source location of every construct we do not lower (inheritance, modifiers on constructors,
  * public library functions, external calls, assembly, …); the module is meaningful only without errors.
  */
-import { Block, Builder, Operation, StringAttr, TypeAttr, FunctionType, IntegerAttr, IntegerType, type Type, type Value } from '@lifeline/ir';
+import { Block, Builder, Operation, StringAttr, TypeAttr, UnitAttr, FunctionType, IntegerAttr, IntegerType, type Type, type Value } from '@lifeline/ir';
 import { allDialects, createRegistry } from '@lifeline/dialects';
 import { ArrayType, MappingType, PtrType, StringType, StructType, isValueType, solDialect, withLocation } from '@lifeline/sol';
 import { Unsupported, i1, ui256, type ContractCtx, type FunctionInfo } from './lower-base.js';
@@ -122,22 +122,26 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
 
   // State variables of every base (solc's storage layout) and the signatures of functions, before any body.
   const stateVars: AstNode[] = [];
+  let immutables = 0;
   for (const m of bases.flatMap((x) => x.nodes as AstNode[])) {
     if (m.nodeType === 'VariableDeclaration' && !m.constant) {
       guard(() => {
-        if (m.mutability === 'immutable') throw new Unsupported(m, 'immutable state variables');
         if (m.mutability === 'transient') throw new Unsupported(m, 'transient state variables');
-        const entry = layout.find((l) => l.astId === m.id);
+        // an immutable (a value type) has no storage: the creation code keeps it in a memory
+        // word from 0x80 (solc's layout: declaration order, most base contract first) — its "slot"
+        const immutable = m.mutability === 'immutable';
+        const entry = immutable ? { slot: String(0x80 + 32 * immutables++), offset: 0 } : layout.find((l) => l.astId === m.id);
         if (!entry) throw new Unsupported(m, 'this state variable');
         const type = typer.typeOf(m, 'Storage');
         if (type instanceof FunctionType) throw new Unsupported(m, 'state variables of function type');
         const sym = `${m.name}_${m.id}`;
-        ctx.stateVars.set(m.id, { sym, type, node: m });
+        ctx.stateVars.set(m.id, { sym, type, node: m, loc: immutable ? 'Immutable' : 'Storage' });
         b.setInsertionPointToEnd(body);
         b.create('sol.state_var', {
           attributes: [
             ['sym_name', new StringAttr(sym)], ['type', new TypeAttr(type)],
             ['slot', new IntegerAttr(BigInt(entry.slot), IntegerType.get(64))], ['offset', new IntegerAttr(entry.offset, IntegerType.get(64))],
+            ...(immutable ? [['immutable', UnitAttr.instance] as [string, UnitAttr]] : []),
           ],
         });
         stateVars.push(m);
@@ -270,7 +274,7 @@ function getter(b: Builder, body: Block, v: AstNode, ctx: ContractCtx): void {
   ]);
   const l = new FnLowerer(ctx);
   const entry = l.b.createBlock(fn.regions[0]!, params);
-  let ref = l.load(l.val('sol.addr_of', [], PtrType.get(sv.type, 'Storage'), [['var', symRef(sv.sym)]]));
+  let ref = l.load(l.val('sol.addr_of', [], PtrType.get(sv.type, sv.loc), [['var', symRef(sv.sym)]]));
   params.forEach((_, i) => {
     const key = entry.arguments[i]!;
     const cur = ref.type;

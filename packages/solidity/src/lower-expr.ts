@@ -204,7 +204,6 @@ export abstract class ExprLowerer extends LowerBase {
     const decl = this.ctx.nodes.get(id);
     if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable) {
       if (decl.constant) return this.expr(decl.value, want ?? this.typeOf(decl));
-      if (decl.mutability === 'immutable') this.unsupported(node, 'immutable state variables');
       return this.load(this.stateVarPtr(node, id));
     }
     if (decl?.nodeType === 'FunctionDefinition' && String(node.typeDescriptions?.typeIdentifier ?? '').startsWith('t_function_internal_')) {
@@ -219,7 +218,7 @@ export abstract class ExprLowerer extends LowerBase {
   stateVarPtr(node: AstNode, id: number): Value {
     const sv = this.ctx.stateVars.get(id);
     if (!sv) this.unsupported(node, 'this state variable');
-    return this.val('sol.addr_of', [], PtrType.get(sv.type, 'Storage'), [['var', symRef(sv.sym)]]);
+    return this.val('sol.addr_of', [], PtrType.get(sv.type, sv.loc), [['var', symRef(sv.sym)]]);
   }
 
   arith(name: string, a: Value, b: Value, t: Type): Value {
@@ -391,7 +390,8 @@ export abstract class ExprLowerer extends LowerBase {
         const slot = this.slots.get(id);
         if (slot) return slot;
         const decl = this.ctx.nodes.get(id);
-        if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable && !decl.constant && decl.mutability !== 'immutable') {
+        // immutables too: Solidity lets only the constructor and initializers assign them
+        if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable && !decl.constant) {
           return this.stateVarPtr(node, id);
         }
         return this.unsupported(node, `'${node.name}' as an lvalue`);
