@@ -1,13 +1,15 @@
 /**
  * `lowerToSol`: Solidity sources → solc-js standard JSON (typed AST, storage layout) → a
- * builtin.module holding one sol.contract per lowered contract: state variables with solc's
- * storage slots and offsets, functions (selectors from the AST's functionSelector), a
- * constructor that runs the state variable initializers then the constructor body, and
- * getters for public state variables.
+ * builtin.module holding one sol.contract per lowered contract: state variables of the
+ * contract and all its bases with solc's storage slots and offsets (immutables: a memory word
+ * each from 0x80 during construction), functions of its linearization (only the final
+ * override of a virtual function is dispatched; selectors from the AST's functionSelector;
+ * lower-inheritance.ts resolves virtual, `super` and `B.f` references for this contract), the
+ * chain of base constructors (lower-ctors.ts), and getters for public state variables.
  *
  * Errors are solc's own (then nothing is lowered) followed by ours: an `UnsupportedFeature`
- * error at the source location of every construct we do not lower (inheritance, modifiers on constructors,
- * public library functions, external calls, assembly, …); the module is meaningful only without errors.
+ * error at the source location of every construct we do not lower (public library functions,
+ * external calls, try/catch, …); the module is meaningful only without errors.
  */
 import { Block, Builder, Operation, StringAttr, TypeAttr, UnitAttr, FunctionType, IntegerAttr, IntegerType, type Type, type Value } from '@lifeline/ir';
 import { allDialects, createRegistry } from '@lifeline/dialects';
