@@ -12,6 +12,9 @@ pragma solidity ^0.8.20;
 /// used in loops of the derived contract.
 
 interface ICounter {
+    event Bumped(uint256 by, uint256 total);
+    error Unlucky(uint256 total);
+
     function total() external view returns (uint256);
     function bump(uint256 by) external returns (uint256);
 }
@@ -179,7 +182,10 @@ contract Top is Bottom(5), ICounter {
     uint256 public topValue = record(9);
 
     function bump(uint256 by) external override limited(by) returns (uint256) {
+        if (by == 13) revert ICounter.Unlucky({total: total});
         total += by;
+        emit ICounter.Bumped(by, total);
+        emit Bumped({total: total * 2, by: by});
         return total;
     }
 

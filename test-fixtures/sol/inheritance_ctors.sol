@@ -5,10 +5,18 @@ pragma solidity ^0.8.20;
 /// all given by the most derived constructor (written out of linearization order, with side
 /// effects, so their evaluation order is observable), a middle contract without a
 /// constructor, memory arguments (a string, an array) passed down the chain, initializers in
-/// every contract, a `return` inside a base constructor, a constructor that reverts, and
+/// every contract, library calls in constructors, initializers and modifiers, a `return` inside a base constructor, a constructor that reverts, and
 /// modifiers on constructors (virtual: a base constructor's modifier is overridden).
 
+library Twice {
+    function twice(uint256 x) internal pure returns (uint256) {
+        return 2 * x;
+    }
+}
+
 abstract contract A {
+    using Twice for uint256;
+
     uint256[] public log;
     string public tag;
     uint256 public a = note(1);
@@ -21,17 +29,17 @@ abstract contract A {
     constructor(uint256 x, string memory t) {
         require(x != 13, "unlucky");
         tag = t;
-        log.push(1000 + x);
+        log.push(1000 + x.twice());
         if (x > 50) return;
         log.push(2000 + x);
     }
 }
 
 abstract contract B is A {
-    uint256 public b = note(2);
+    uint256 public b = note(Twice.twice(1));
 
     modifier logged(uint256 k) virtual {
-        log.push(6000 + k);
+        log.push(6000 + Twice.twice(k));
         _;
         log.push(7000 + k);
     }

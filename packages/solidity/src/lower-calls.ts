@@ -139,7 +139,8 @@ export abstract class CallLowerer extends ExprLowerer {
   reason(node: AstNode | undefined): { attrs: [string, import('@lifeline/ir').Attribute][]; args: Value[] } {
     if (!node) return { attrs: [], args: [] };
     if (node.nodeType === 'Literal' && node.kind !== 'number' && node.kind !== 'bool') return { attrs: [['msg', new StringAttr(literalBytes(node))]], args: [] };
-    if (node.nodeType === 'FunctionCall' && node.expression.nodeType === 'Identifier') {
+    // `Err(…)`, or an error of another contract or interface: `I.Err(…)`
+    if (node.nodeType === 'FunctionCall' && (node.expression.nodeType === 'Identifier' || node.expression.nodeType === 'MemberAccess')) {
       const decl = this.ctx.nodes.get(node.expression.referencedDeclaration as number);
       if (decl?.nodeType === 'ErrorDefinition') return this.customError(node, decl);
     }

@@ -161,7 +161,8 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
     if (final) dispatched.add(m.id);
     return final || (m.kind === 'function' && m.visibility !== 'external');
   });
-  for (const m of [...own, ...calledHelpers(own, ctx)]) {
+  // helpers called anywhere in the linearization: functions, constructors, modifiers, initializers, base arguments
+  for (const m of [...own, ...calledHelpers(inherit.linearization, ctx)]) {
     guard(() => {
       if (!m.implemented) throw new Unsupported(m, 'functions without implementation');
       const params = (m.parameters.parameters as AstNode[]).map((p) => typer.typeOf(p));
