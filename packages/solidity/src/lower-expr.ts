@@ -449,6 +449,14 @@ export abstract class ExprLowerer extends LowerBase {
       if (i < 0) this.unsupported(node, 'this enum value');
       return this.constant(BigInt(i), this.typeOf(node) as EnumType);
     }
+    // type(I).interfaceId: the XOR of the selectors of I's own functions (not inherited ones)
+    if (name === 'interfaceId' && e.nodeType === 'FunctionCall' && e.expression?.name === 'type') {
+      const iface = this.ctx.nodes.get(e.arguments?.[0]?.referencedDeclaration as number);
+      if (iface?.nodeType !== 'ContractDefinition') this.unsupported(node, 'this interfaceId');
+      let id = 0n;
+      for (const f of iface.nodes as AstNode[]) if (f.nodeType === 'FunctionDefinition' && f.functionSelector) id ^= BigInt(`0x${f.functionSelector}`);
+      return this.constant(id << 224n, FixedBytesType.get(4));
+    }
     if (name === 'length') {
       const base = this.expr(e);
       if (base.type instanceof ArrayType && !base.type.isDynamic) return this.constant(BigInt(base.type.size), ui256);
