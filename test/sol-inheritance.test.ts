@@ -92,4 +92,40 @@ describe('inheritance: constructor chains and gas against solc viaIR', () => {
       }
     }
   });
+
+  it('starts the creation free memory above the immutables, also without memoryguard (assembly that is not memory-safe)', async () => {
+    const sources = {
+      'u.sol': `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract U {
+    uint256 immutable a;
+    uint256 immutable b;
+    uint256[] internal seen;
+    constructor(uint256 x) {
+        uint256 m;
+        assembly { m := mload(0x40) mstore(m, x) mstore(0x40, add(m, 0x20)) }
+        uint256[] memory xs = new uint256[](x);
+        a = x + m;
+        b = m;
+        seen.push(m);
+        assembly { m := xs }
+        seen.push(m);
+    }
+    function f() external view returns (uint256, uint256, uint256[] memory) { return (a, b, seen); }
+}
+`,
+    };
+    const c = compileAll(sources, 'U');
+    const ctorArgs = new Interface(c.a.abi as never).encodeDeploy([3]);
+    const calls = [{ calldata: new Interface(c.a.abi as never).encodeFunctionData('f', []), label: 'f()' }];
+    const cmps = await compareVariants(
+      { initcode: c.a.bytecode, ctorArgs },
+      Object.fromEntries(Object.entries(c.ours).map(([k, code]) => [k, { initcode: code, ctorArgs }])),
+      calls,
+    );
+    for (const cmp of Object.values(cmps)) {
+      expect(cmp.mismatches.map((m) => [m.label, m.differences])).toEqual([]);
+      expect(cmp.calls[0]!.a.success).toBe(true);
+    }
+  });
 });

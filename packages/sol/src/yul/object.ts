@@ -49,13 +49,13 @@ export interface ObjectParts {
   setImmutables?: string[];
 }
 
-const memoryInit = (guard = true) => (guard ? 'mstore(64, memoryguard(128))' : 'mstore(64, 128)');
+const memoryInit = (guard = true, start = 0x80) => (guard ? 'mstore(64, memoryguard(128))' : `mstore(64, ${start})`);
 
 export function yulObject(p: ObjectParts): string {
   const rt = `${p.name}_deployed`;
   const sf = p.staticFrames;
   const ctorBody = [
-    sf ? sf.ctorInit : memoryInit(p.ctorMemoryGuard),
+    sf ? sf.ctorInit : memoryInit(p.ctorMemoryGuard, p.ctorMemoryStart),
     p.ctorCode.trim(),
     `let _rt := ${sf ? sf.runtimeCopyAt : `${allocateUnbounded(p.ctorLib)}()`}`,
     `codecopy(_rt, dataoffset("${rt}"), datasize("${rt}"))`,
@@ -67,8 +67,9 @@ export function yulObject(p: ObjectParts): string {
     .filter((s) => s.length)
     .join('\n');
   const start = p.ctorMemoryStart ?? 0x80;
-  // the creation code's memory is addressed only through memoryguard (or the plain 128 without it)
-  const ctorCode = start === 0x80 ? ctorBody : ctorBody.replaceAll('memoryguard(128)', `memoryguard(${start})`).replaceAll('mstore(64, 128)', `mstore(64, ${start})`);
+  // every address of the creation code's free memory is relative to memoryguard (user
+  // assembly cannot call it), so moving its argument moves them all above the immutables
+  const ctorCode = start === 0x80 ? ctorBody : ctorBody.replaceAll('memoryguard(128)', `memoryguard(${start})`);
   const rtBody = [sf ? sf.runtimeInit : memoryInit(p.runtimeMemoryGuard), p.runtimeCode.trim(), ...(p.runtimeFunctions ?? []), ...p.runtimeLib.functions()]
     .filter((s) => s.length)
     .join('\n');
