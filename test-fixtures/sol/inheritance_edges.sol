@@ -6,7 +6,7 @@ pragma solidity ^0.8.20;
 /// over bases, a modifier declared without body in an abstract base and implemented below,
 /// initializers calling virtual functions (they run the final override, as solc), receive and
 /// fallback inherited from a base (fallback overridden), a virtual function returning a
-/// struct in memory, and a deep chain of `super` calls building a string.
+/// struct in memory, a constant and an enum of a base, and a deep chain of `super` calls building a string.
 
 interface ISum {
     function sum(uint256[] calldata xs) external returns (uint256);
@@ -18,6 +18,9 @@ abstract contract Shape {
         uint256 h;
         string name;
     }
+
+    uint256 internal constant SCALE = 3;
+    enum Size { Small, Large }
 
     uint256 public received;
     uint256 public fallbacks;
@@ -97,8 +100,8 @@ contract Edge is Tall, ISum {
         return sum(xs) + sum(xs);
     }
 
-    function areas(uint256 w) external pure returns (uint256, uint256) {
-        return (area(w), area(w, w + 2));
+    function areas(uint256 w) external pure returns (uint256, uint256, Size) {
+        return (area(w) * SCALE, area(w, w + 2), w > 10 ? Size.Large : Size.Small);
     }
 
     function box(uint256 w) internal pure override returns (Box memory b) {
