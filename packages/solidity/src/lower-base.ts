@@ -15,13 +15,15 @@ import {
 } from '@lifeline/sol';
 import { lineCol, parseSrc, type AstNode } from './solc.js';
 import { solTypeOfString, type TypeScope } from './types.js';
+import type { Inheritance } from './lower-inheritance.js';
 
 /** A construct we do not lower: becomes an UnsupportedFeature error at `node`. */
 export class Unsupported extends Error {
   constructor(readonly node: AstNode, message: string) { super(message); }
 }
 
-export interface StateVarInfo { sym: string; type: Type; node: AstNode }
+/** A state variable: in storage, or an immutable (read with loadimmutable at runtime, in memory during construction). */
+export interface StateVarInfo { sym: string; type: Type; node: AstNode; loc: 'Storage' | 'Immutable' }
 export interface FunctionInfo { sym: string; params: Type[]; results: Type[]; node: AstNode }
 
 /** Per-compilation facts: sources by file index, declarations by AST id. */
@@ -35,6 +37,13 @@ export interface ContractCtx {
   files: Map<number, { name: string; text: string }>;
   /** Canonical ABI signature of events / errors by AST id. */
   signatures: Map<number, string>;
+  /** The inheritance of the contract being lowered (lower-inheritance.ts). */
+  inherit?: Inheritance;
+}
+
+/** The declaration a virtual reference to `id` runs in the contract being lowered. */
+export function virtualTarget(ctx: ContractCtx, id: number): number {
+  return ctx.inherit ? ctx.inherit.resolve(id) : id;
 }
 
 export const ui256 = IntegerType.get(256, 'unsigned');

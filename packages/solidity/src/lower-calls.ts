@@ -8,7 +8,7 @@
 import { FunctionType, IntegerType, StringAttr, segmentSizes, type Type, type Value } from '@lifeline/ir';
 import { ArrayType, FixedBytesType, PtrType, StringType, type StructType } from '@lifeline/sol';
 import { id as keccakId, keccak256 } from 'ethers';
-import { i1, ui256, type AstNode } from './lower-base.js';
+import { i1, ui256, virtualTarget, type AstNode } from './lower-base.js';
 import { ExprLowerer, isStringLiteral, literalBytes, symRef } from './lower-expr.js';
 
 const memString = () => StringType.get('Memory');
@@ -36,7 +36,6 @@ export abstract class CallLowerer extends ExprLowerer {
     const callee = node.expression as AstNode;
     if (node.kind === 'typeConversion') return [this.typeConversion(node, want)];
     if (node.kind === 'structConstructorCall') return [this.structConstructor(node)];
-    if ((node.names as string[] | undefined)?.length) this.unsupported(node, 'named arguments');
     if (callee.nodeType === 'NewExpression') return [this.newArray(node)];
     const direct = callee.nodeType === 'Identifier' && this.ctx.nodes.get(callee.referencedDeclaration as number)?.nodeType === 'FunctionDefinition';
     // a call through a pointer value (a member access `L.f` / `s.f` is a library or member call, handled below)
@@ -47,15 +46,33 @@ export abstract class CallLowerer extends ExprLowerer {
       const ref = callee.referencedDeclaration as number;
       if (ref < 0) return this.builtin(node, callee.name as string);
       const decl = this.ctx.nodes.get(ref);
-      if (decl?.nodeType === 'FunctionDefinition') return this.internalCall(node, ref);
+      // a virtual function runs its final override in the lowered contract
+      if (decl?.nodeType === 'FunctionDefinition') return this.internalCall(node, virtualTarget(this.ctx, ref));
       return this.unsupported(node, `a call of '${callee.name}'`);
     }
     if (callee.nodeType === 'MemberAccess') return this.memberCall(node, callee);
     return this.unsupported(node, 'this kind of call');
   }
 
+  /** The arguments of a call that takes them by position only (named ones are an UnsupportedFeature here). */
   args(node: AstNode): AstNode[] {
+    if ((node.names as string[] | undefined)?.length) this.unsupported(node, 'named arguments of this call');
     return node.arguments as AstNode[];
+  }
+
+  /**
+   * The arguments of a call of `params` as written, each with the index of the parameter it
+   * binds (`f({b: 2, a: 1})`): solc evaluates them in the written order, then passes them in
+   * the parameters' order.
+   */
+  bound(node: AstNode, params: AstNode[], first = 0): { arg: AstNode; at: number }[] {
+    const names = (node.names as string[] | undefined) ?? [];
+    const args = node.arguments as AstNode[];
+    if (!names.length) return args.map((arg, i) => ({ arg, at: first + i }));
+    return args.map((arg, i) => {
+      const at = params.findIndex((p, k) => k >= first && p.name === names[i]);
+      return at < 0 ? this.unsupported(arg, `the named argument '${names[i]}'`) : { arg, at };
+    });
   }
 
   typeConversion(node: AstNode, _want?: Type): Value {
@@ -73,9 +90,10 @@ export abstract class CallLowerer extends ExprLowerer {
     // named arguments (`S({b: 1, a: 2})`) are evaluated as written and stored by member name
     const names = (node.names as string[] | undefined) ?? [];
     const def = this.ctx.scope.structs.get(String(node.typeDescriptions.typeString).replace(/^struct /, '').replace(/ (memory|storage ref|storage pointer|calldata)$/, ''));
-    const order = names.length ? names.map((n) => (def?.members as AstNode[] | undefined)?.findIndex((m) => m.name === n) ?? -1) : this.args(node).map((_, i) => i);
+    const written0 = node.arguments as AstNode[];
+    const order = names.length ? names.map((n) => (def?.members as AstNode[] | undefined)?.findIndex((m) => m.name === n) ?? -1) : written0.map((_, i) => i);
     if (order.some((i) => i < 0)) this.unsupported(node, 'these named struct arguments');
-    const written = this.args(node).map((a, k) => this.expr(a, this.valueTarget(t.memberTypes[order[k]!]!)));
+    const written = written0.map((a, k) => this.expr(a, this.valueTarget(t.memberTypes[order[k]!]!)));
     const values: Value[] = [];
     order.forEach((i, k) => (values[i] = written[k]!));
     const s = this.op('sol.malloc', [], [t], [['operandSegmentSizes', segmentSizes([0, 0])]]).result(0);
@@ -100,8 +118,11 @@ export abstract class CallLowerer extends ExprLowerer {
   internalCall(node: AstNode, ref: number, self?: AstNode): Value[] {
     const fn = this.ctx.functions.get(ref);
     if (!fn) return this.unsupported(node, 'a call of this function');
-    const written = self ? [self, ...this.args(node)] : this.args(node);
-    const args = written.map((a, i) => this.adapt(this.expr(a, this.valueTarget(fn.params[i]!)), fn.params[i]!, a));
+    const formal = (fn.node.parameters?.parameters as AstNode[] | undefined) ?? [];
+    const written = [...(self ? [{ arg: self, at: 0 }] : []), ...this.bound(node, formal, self ? 1 : 0)];
+    const args: Value[] = [];
+    for (const { arg, at } of written) args[at] = this.adapt(this.expr(arg, this.valueTarget(fn.params[at]!)), fn.params[at]!, arg);
+    if (args.length !== fn.params.length || args.some((a) => !a)) return this.unsupported(node, 'a call with these arguments');
     return this.op('sol.call', args, fn.results, [['callee', symRef(fn.sym)]]).results;
   }
 
@@ -118,7 +139,8 @@ export abstract class CallLowerer extends ExprLowerer {
   reason(node: AstNode | undefined): { attrs: [string, import('@lifeline/ir').Attribute][]; args: Value[] } {
     if (!node) return { attrs: [], args: [] };
     if (node.nodeType === 'Literal' && node.kind !== 'number' && node.kind !== 'bool') return { attrs: [['msg', new StringAttr(literalBytes(node))]], args: [] };
-    if (node.nodeType === 'FunctionCall' && node.expression.nodeType === 'Identifier') {
+    // `Err(…)`, or an error of another contract or interface: `I.Err(…)`
+    if (node.nodeType === 'FunctionCall' && (node.expression.nodeType === 'Identifier' || node.expression.nodeType === 'MemberAccess')) {
       const decl = this.ctx.nodes.get(node.expression.referencedDeclaration as number);
       if (decl?.nodeType === 'ErrorDefinition') return this.customError(node, decl);
     }
@@ -127,7 +149,8 @@ export abstract class CallLowerer extends ExprLowerer {
 
   customError(call: AstNode, decl: AstNode): { attrs: [string, import('@lifeline/ir').Attribute][]; args: Value[] } {
     const params = decl.parameters.parameters as AstNode[];
-    const args = this.args(call).map((a, i) => this.encoderOperand(a, this.typeOf(params[i]!, 'Memory')));
+    const args: Value[] = [];
+    for (const { arg, at } of this.bound(call, params)) args[at] = this.encoderOperand(arg, this.typeOf(params[at]!, 'Memory'));
     return {
       attrs: [['error', new StringAttr(this.signature(call, decl))], ['selector', new StringAttr(`0x${decl.errorSelector}`)]],
       args,
@@ -172,8 +195,7 @@ export abstract class CallLowerer extends ExprLowerer {
   memberCall(node: AstNode, callee: AstNode): Value[] {
     const base = callee.expression as AstNode;
     const member = callee.memberName as string;
-    const args = this.args(node);
-    if (base.nodeType === 'Identifier' && base.name === 'abi' && (base.referencedDeclaration as number) < 0) return this.abi(node, member, args);
+    if (base.nodeType === 'Identifier' && base.name === 'abi' && (base.referencedDeclaration as number) < 0) return this.abi(node, member, this.args(node));
     const bts = base.typeDescriptions?.typeString as string;
     const decl = this.ctx.nodes.get(callee.referencedDeclaration as number);
     if (decl?.nodeType === 'FunctionDefinition') {
@@ -181,9 +203,19 @@ export abstract class CallLowerer extends ExprLowerer {
       const owner = this.ctx.nodes.get(decl.scope as number);
       const helper = decl.kind === 'freeFunction' || owner?.contractKind === 'library';
       if (helper && !this.ctx.functions.has(decl.id)) return this.unsupported(node, 'calls of public or external library functions');
+      // `super.f(…)`: the next implementation after the contract holding the call, in the lowered contract's linearization
+      if (bts?.startsWith('type(contract super ')) {
+        const inh = this.ctx.inherit;
+        const from = inh?.ownerOf(callee.id as number);
+        const target = inh && from !== undefined ? inh.superOf(decl.id, from) : undefined;
+        return target === undefined ? this.unsupported(node, 'this super call') : this.internalCall(node, target);
+      }
+      // `B.f(…)` runs exactly B's f (no virtual lookup)
       if (bts?.startsWith('type(')) return this.internalCall(node, decl.id);
       if (helper) return this.internalCall(node, decl.id, base);
     }
+    // the builtins below take positional arguments only
+    const args = this.args(node);
     if (member === 'concat' && (bts === 'type(string storage pointer)' || bts === 'type(bytes storage pointer)')) {
       const vs = args.map((a) => (this.isConstExpr(a) ? this.unsupported(a, 'a number literal in concat') : this.encoderOperand(a)));
       return [this.val('sol.concat', vs, memString(), [['operandSegmentSizes', segmentSizes([vs.length, 0])]])];

@@ -1,21 +1,25 @@
 /**
  * `lowerToSol`: Solidity sources → solc-js standard JSON (typed AST, storage layout) → a
- * builtin.module holding one sol.contract per lowered contract: state variables with solc's
- * storage slots and offsets, functions (selectors from the AST's functionSelector), a
- * constructor that runs the state variable initializers then the constructor body, and
- * getters for public state variables.
+ * builtin.module holding one sol.contract per lowered contract: state variables of the
+ * contract and all its bases with solc's storage slots and offsets (immutables: a memory word
+ * each from 0x80 during construction), functions of its linearization (only the final
+ * override of a virtual function is dispatched; selectors from the AST's functionSelector;
+ * lower-inheritance.ts resolves virtual, `super` and `B.f` references for this contract), the
+ * chain of base constructors (lower-ctors.ts), and getters for public state variables.
  *
  * Errors are solc's own (then nothing is lowered) followed by ours: an `UnsupportedFeature`
- * error at the source location of every construct we do not lower (inheritance, modifiers on constructors,
- * public library functions, external calls, assembly, …); the module is meaningful only without errors.
+ * error at the source location of every construct we do not lower (public library functions,
+ * external calls, try/catch, …); the module is meaningful only without errors.
  */
-import { Block, Builder, Operation, StringAttr, TypeAttr, FunctionType, IntegerAttr, IntegerType, type Type, type Value } from '@lifeline/ir';
+import { Block, Builder, Operation, StringAttr, TypeAttr, UnitAttr, FunctionType, IntegerAttr, IntegerType, type Type, type Value } from '@lifeline/ir';
 import { allDialects, createRegistry } from '@lifeline/dialects';
 import { ArrayType, MappingType, PtrType, StringType, StructType, isValueType, solDialect, withLocation } from '@lifeline/sol';
 import { Unsupported, i1, ui256, type ContractCtx, type FunctionInfo } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { FnLowerer } from './lower-stmt.js';
-import { lowerWithModifiers, modifierInvocations } from './lower-modifiers.js';
+import { lowerWithModifiers, modifierInvocations, type MakeFunc } from './lower-modifiers.js';
+import { buildInheritance } from './lower-inheritance.js';
+import { lowerConstructors } from './lower-ctors.js';
 import { compileForAst, internalError, parseSrc, unsupportedError, type AstNode, type SolcError, type SolcOutput } from './solc.js';
 import { canonicalSignature } from './abi-signature.js';
 
@@ -99,13 +103,17 @@ type Layout = { astId: number; offset: number; slot: string }[];
 function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, layout: Layout, report: (n: AstNode, m: string) => void): void {
   if (c.contractKind !== 'contract') throw new Unsupported(c, `${c.contractKind === 'library' ? 'libraries' : 'interfaces'}`);
   if (c.abstract) throw new Unsupported(c, 'abstract contracts');
-  if ((c.baseContracts as AstNode[]).length) throw new Unsupported(c.baseContracts[0], 'inheritance');
+  // what this contract's linearization makes of its bases' members (lower-inheritance.ts)
+  const inherit = buildInheritance(c, ctx);
+  ctx.inherit = inherit;
+  ctx.functions.clear();
+  ctx.stateVars.clear();
+  const bases = [...inherit.linearization].reverse(); // most base first, as storage is laid out
   b.setInsertionPointToEnd(into);
   const contract = b.create('sol.contract', { regions: 1, attributes: [['sym_name', new StringAttr(`${c.name}_${c.id}`)], ['kind', new StringAttr('contract')]] });
   const body = b.createBlock(contract.regions[0]!);
-  const members = c.nodes as AstNode[];
   const typer = new FnLowerer(ctx);
-  const guard = (n: AstNode, fn: () => void) => {
+  const guard = (fn: () => void) => {
     try {
       fn();
     } catch (e) {
@@ -114,36 +122,49 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
     }
   };
 
-  // State variables (solc's storage layout) and the signatures of functions, before any body.
+  // State variables of every base (solc's storage layout) and the signatures of functions, before any body.
   const stateVars: AstNode[] = [];
-  for (const m of members) {
+  let immutables = 0;
+  for (const m of bases.flatMap((x) => x.nodes as AstNode[])) {
     if (m.nodeType === 'VariableDeclaration' && !m.constant) {
-      guard(m, () => {
-        if (m.mutability === 'immutable') throw new Unsupported(m, 'immutable state variables');
+      guard(() => {
         if (m.mutability === 'transient') throw new Unsupported(m, 'transient state variables');
-        const entry = layout.find((l) => l.astId === m.id);
+        // an immutable (a value type) has no storage: the creation code keeps it in a memory
+        // word from 0x80 (solc's layout: declaration order, most base contract first) — its "slot"
+        const immutable = m.mutability === 'immutable';
+        const entry = immutable ? { slot: String(0x80 + 32 * immutables++), offset: 0 } : layout.find((l) => l.astId === m.id);
         if (!entry) throw new Unsupported(m, 'this state variable');
         const type = typer.typeOf(m, 'Storage');
         if (type instanceof FunctionType) throw new Unsupported(m, 'state variables of function type');
         const sym = `${m.name}_${m.id}`;
-        ctx.stateVars.set(m.id, { sym, type, node: m });
+        ctx.stateVars.set(m.id, { sym, type, node: m, loc: immutable ? 'Immutable' : 'Storage' });
         b.setInsertionPointToEnd(body);
         b.create('sol.state_var', {
           attributes: [
             ['sym_name', new StringAttr(sym)], ['type', new TypeAttr(type)],
             ['slot', new IntegerAttr(BigInt(entry.slot), IntegerType.get(64))], ['offset', new IntegerAttr(entry.offset, IntegerType.get(64))],
+            ...(immutable ? [['immutable', UnitAttr.instance] as [string, UnitAttr]] : []),
           ],
         });
         stateVars.push(m);
       });
     }
   }
+  // Functions of every base: unimplemented ones never run, constructors are the chain below, an
+  // overridden external (or receive / fallback) one is unreachable, an overridden public one
+  // stays callable as `super.f()` / `B.f()` but leaves the dispatcher to its override.
   const functions: AstNode[] = [];
-  const own = members.filter((m) => m.nodeType === 'FunctionDefinition');
-  for (const m of [...own, ...calledHelpers(own, ctx)]) {
-    guard(m, () => {
+  const dispatched = new Set<number>();
+  const own = bases.flatMap((x) => x.nodes as AstNode[]).filter((m) => {
+    if (m.nodeType !== 'FunctionDefinition' || !m.implemented || m.kind === 'constructor') return false;
+    const final = inherit.resolve(m.id) === m.id;
+    if (final) dispatched.add(m.id);
+    return final || (m.kind === 'function' && m.visibility !== 'external');
+  });
+  // helpers called anywhere in the linearization: functions, constructors, modifiers, initializers, base arguments
+  for (const m of [...own, ...calledHelpers(inherit.linearization, ctx)]) {
+    guard(() => {
       if (!m.implemented) throw new Unsupported(m, 'functions without implementation');
-      if (modifierInvocations(m, ctx).length && m.kind === 'constructor') throw new Unsupported(m.modifiers[0], 'modifiers on constructors');
       const params = (m.parameters.parameters as AstNode[]).map((p) => typer.typeOf(p));
       const results = (m.returnParameters.parameters as AstNode[]).map((p) => typer.typeOf(p));
       ctx.functions.set(m.id, { sym: `${m.name || m.kind}_${m.id}`, params, results, node: m });
@@ -151,33 +172,29 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
     });
   }
 
-  const inits = stateVars.filter((v) => v.value);
-  const ctor = functions.find((f) => f.kind === 'constructor');
-  if (!ctor && inits.length) {
-    guard(c, () => {
-      const fn = makeFunc(b, body, 'constructor', [], [], [['kind', 'constructor'], ['state_mutability', 'nonpayable'], ['visibility', 'public']]);
-      const l = new FnLowerer(ctx);
-      l.b.setInsertionPointToEnd(b.createBlock(fn.regions[0]!));
-      initializers(l, inits);
-      l.op('sol.return');
-    });
-  }
+  const mk: MakeFunc = (sym, params, results, attrs) => makeFunc(b, body, sym, params, results, attrs);
+  lowerConstructors({
+    ctx, inherit, makeFunc: mk, guard,
+    initializers: (x) => stateVars.filter((v) => v.value && v.scope === x.id),
+    runInitializers: initializers,
+  });
   for (const f of functions) {
     const info = ctx.functions.get(f.id)!;
-    guard(f, () => {
-      const attrs: [string, string][] = [['state_mutability', f.stateMutability], ['visibility', f.visibility]];
+    guard(() => {
+      const external = f.visibility === 'external' || f.visibility === 'public';
+      const attrs: [string, string][] = [['state_mutability', f.stateMutability], ['visibility', external && !dispatched.has(f.id) ? 'internal' : f.visibility]];
       if (f.kind !== 'function') attrs.push(['kind', f.kind]);
       if (f.name) attrs.push(['orig_name', f.name]);
-      if (f.functionSelector) attrs.push(['selector', `0x${f.functionSelector}`]);
+      if (f.functionSelector && dispatched.has(f.id)) attrs.push(['selector', `0x${f.functionSelector}`]);
       const mods = modifierInvocations(f, ctx);
       if (mods.length) {
-        lowerWithModifiers(ctx, f, info, mods, attrs, (sym, params, results, a) => makeFunc(b, body, sym, params, results, a));
+        lowerWithModifiers(ctx, f, info, mods, attrs, mk);
         return;
       }
       const fn = makeFunc(b, body, info.sym, info.params, info.results, attrs);
       const l = new FnLowerer(ctx);
       try {
-        l.lowerBody(fn, f, info.params, info.results, f.kind === 'constructor' ? () => initializers(l, inits) : undefined);
+        l.lowerBody(fn, f, info.params, info.results);
       } catch (e) {
         fn.erase();
         throw e;
@@ -185,7 +202,7 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
     });
   }
   for (const v of stateVars) {
-    if (v.visibility === 'public') guard(v, () => getter(b, body, v, ctx));
+    if (v.visibility === 'public') guard(() => getter(b, body, v, ctx));
   }
 }
 
@@ -260,7 +277,7 @@ function getter(b: Builder, body: Block, v: AstNode, ctx: ContractCtx): void {
   ]);
   const l = new FnLowerer(ctx);
   const entry = l.b.createBlock(fn.regions[0]!, params);
-  let ref = l.load(l.val('sol.addr_of', [], PtrType.get(sv.type, 'Storage'), [['var', symRef(sv.sym)]]));
+  let ref = l.load(l.val('sol.addr_of', [], PtrType.get(sv.type, sv.loc), [['var', symRef(sv.sym)]]));
   params.forEach((_, i) => {
     const key = entry.arguments[i]!;
     const cur = ref.type;

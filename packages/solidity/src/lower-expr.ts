@@ -11,7 +11,7 @@ import { FunctionType, IntegerAttr, IntegerType, StringAttr, segmentSizes, type 
 import {
   AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, isValueType,
 } from '@lifeline/sol';
-import { LowerBase, i1, ui256, type AstNode } from './lower-base.js';
+import { LowerBase, i1, ui256, virtualTarget, type AstNode } from './lower-base.js';
 
 const ARITH: Record<string, string> = { '+': 'sol.add', '-': 'sol.sub', '*': 'sol.mul', '/': 'sol.div', '%': 'sol.mod', '**': 'sol.exp' };
 const BITS: Record<string, string> = { '&': 'sol.and', '|': 'sol.or', '^': 'sol.xor', '<<': 'sol.shl', '>>': 'sol.shr' };
@@ -204,12 +204,11 @@ export abstract class ExprLowerer extends LowerBase {
     const decl = this.ctx.nodes.get(id);
     if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable) {
       if (decl.constant) return this.expr(decl.value, want ?? this.typeOf(decl));
-      if (decl.mutability === 'immutable') this.unsupported(node, 'immutable state variables');
       return this.load(this.stateVarPtr(node, id));
     }
     if (decl?.nodeType === 'FunctionDefinition' && String(node.typeDescriptions?.typeIdentifier ?? '').startsWith('t_function_internal_')) {
       // an internal function as a value: a pointer to its sol.func
-      const fn = this.ctx.functions.get(id);
+      const fn = this.ctx.functions.get(virtualTarget(this.ctx, id));
       if (!fn) return this.unsupported(node, `a pointer to '${node.name}'`);
       return this.val('sol.func_ref', [], FunctionType.get(fn.params, fn.results), [['callee', symRef(fn.sym)]]);
     }
@@ -219,7 +218,7 @@ export abstract class ExprLowerer extends LowerBase {
   stateVarPtr(node: AstNode, id: number): Value {
     const sv = this.ctx.stateVars.get(id);
     if (!sv) this.unsupported(node, 'this state variable');
-    return this.val('sol.addr_of', [], PtrType.get(sv.type, 'Storage'), [['var', symRef(sv.sym)]]);
+    return this.val('sol.addr_of', [], PtrType.get(sv.type, sv.loc), [['var', symRef(sv.sym)]]);
   }
 
   arith(name: string, a: Value, b: Value, t: Type): Value {
@@ -391,7 +390,8 @@ export abstract class ExprLowerer extends LowerBase {
         const slot = this.slots.get(id);
         if (slot) return slot;
         const decl = this.ctx.nodes.get(id);
-        if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable && !decl.constant && decl.mutability !== 'immutable') {
+        // immutables too: Solidity lets only the constructor and initializers assign them
+        if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable && !decl.constant) {
           return this.stateVarPtr(node, id);
         }
         return this.unsupported(node, `'${node.name}' as an lvalue`);
@@ -448,6 +448,14 @@ export abstract class ExprLowerer extends LowerBase {
       const i = enumDef?.members?.findIndex((m: AstNode) => m.name === name) ?? -1;
       if (i < 0) this.unsupported(node, 'this enum value');
       return this.constant(BigInt(i), this.typeOf(node) as EnumType);
+    }
+    // type(I).interfaceId: the XOR of the selectors of I's own functions (not inherited ones)
+    if (name === 'interfaceId' && e.nodeType === 'FunctionCall' && e.expression?.name === 'type') {
+      const iface = this.ctx.nodes.get(e.arguments?.[0]?.referencedDeclaration as number);
+      if (iface?.nodeType !== 'ContractDefinition') this.unsupported(node, 'this interfaceId');
+      let id = 0n;
+      for (const f of iface.nodes as AstNode[]) if (f.nodeType === 'FunctionDefinition' && f.functionSelector) id ^= BigInt(`0x${f.functionSelector}`);
+      return this.constant(id << 224n, FixedBytesType.get(4));
     }
     if (name === 'length') {
       const base = this.expr(e);

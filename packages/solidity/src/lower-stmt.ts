@@ -244,14 +244,15 @@ export class FnLowerer extends CallLowerer {
     const decl = this.ctx.nodes.get(call.expression.referencedDeclaration as number);
     if (decl?.nodeType !== 'EventDefinition') return this.unsupported(node, 'this event');
     const params = decl.parameters.parameters as AstNode[];
-    const indexed: Value[] = [];
-    const data: Value[] = [];
-    (call.arguments as AstNode[]).forEach((a, i) => {
-      const want = this.valueTarget(this.typeOf(params[i]!, 'Memory'));
+    const values: Value[] = [];
+    // evaluated as written (named arguments too), encoded in the parameters' order
+    for (const { arg, at } of this.bound(call, params)) {
+      const want = this.valueTarget(this.typeOf(params[at]!, 'Memory'));
       // data literals are encoded in place; an indexed one is hashed from memory
-      const v = params[i]!.indexed ? this.expr(a, want) : this.encoderOperand(a, want);
-      (params[i]!.indexed ? indexed : data).push(v);
-    });
+      values[at] = params[at]!.indexed ? this.expr(arg, want) : this.encoderOperand(arg, want);
+    }
+    const indexed = values.filter((_, i) => params[i]!.indexed);
+    const data = values.filter((_, i) => !params[i]!.indexed);
     const attrs: [string, import('@lifeline/ir').Attribute][] = [['signature', new StringAttr(this.signature(node, decl))]];
     if (decl.anonymous) attrs.push(this.unit('anonymous'));
     else attrs.push(['selector', new StringAttr(`0x${decl.eventSelector}`)]);

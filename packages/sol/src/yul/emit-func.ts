@@ -29,8 +29,14 @@ export class EmitError extends Error {
 
 /** What the function emitter needs to know about the module. */
 export interface ModuleInfo {
-  /** sol.state_var symbol → (slot, offset). */
-  stateVars: Map<string, { slot: bigint; offset: number }>;
+  /** sol.state_var symbol → (slot, offset); an immutable's slot is its memory address during construction. */
+  stateVars: Map<string, { slot: bigint; offset: number; immutable?: boolean }>;
+  /**
+   * The object being emitted is the creation object: immutables are read and written in
+   * memory there (solc keeps them at 0x80 + 32·i until the runtime code is returned), and
+   * read with `loadimmutable` in the runtime object.
+   */
+  creation?: boolean;
   /** sol.func symbol → Yul function name. */
   funcName: (sym: string) => string;
   /** sol.func symbol → its internal function pointer value (never 0: the zero pointer names none). */

@@ -44,12 +44,19 @@ export function emitYul(module: Operation, contractName: string): string {
   if (!contract) throw new EmitError(`contract ${contractName} not found in the sol module`);
   const ops = contract.regions[0]!.blocks[0]!.opList();
   const funcs = new Map<string, Operation>();
-  const stateVars = new Map<string, { slot: bigint; offset: number }>();
+  const stateVars: ModuleInfo['stateVars'] = new Map();
   for (const op of ops) {
     if (op.name === 'sol.func') funcs.set(symName(op), op);
-    else if (op.name === 'sol.state_var')
-      stateVars.set(symName(op), { slot: (op.getAttr('slot') as IntegerAttr).value, offset: Number((op.getAttr('offset') as IntegerAttr).value) });
+    else if (op.name === 'sol.state_var') {
+      const immutable = op.getAttr('immutable') !== undefined;
+      stateVars.set(symName(op), { slot: (op.getAttr('slot') as IntegerAttr).value, offset: Number((op.getAttr('offset') as IntegerAttr).value), immutable });
+    }
   }
+  // immutables: memory words from 0x80 while the creation code runs (its free memory starts
+  // above them, as solc's), copied into the runtime code by setimmutable before it is returned
+  const immutables = [...stateVars].filter(([, v]) => v.immutable);
+  const ctorMemoryStart = 0x80 + 32 * immutables.length;
+  const setImmutables = immutables.map(([sym, v]) => `setimmutable(_rt, "${sym}", mload(${hex(v.slot)}))`);
   const ids = new Map([...funcs.keys()].map((sym, i) => [sym, i + 1]));
   const info: ModuleInfo = { stateVars, funcName: yulFuncName, funcId: (sym) => ids.get(sym) ?? 0 };
   const kind = (f: Operation) => str(f, 'kind') ?? 'function';
@@ -73,7 +80,7 @@ export function emitYul(module: Operation, contractName: string): string {
       ctorCode += `${yulFuncName(symName(ctor))}(${vs.join(', ')})`;
     } else ctorCode += `${yulFuncName(symName(ctor))}()`;
   }
-  const ctorFunctions = ctor ? emitReachable([ctor], funcs, ctorLib, info) : [];
+  const ctorFunctions = ctor ? emitReachable([ctor], funcs, ctorLib, { ...info, creation: true }) : [];
   const ctorUnsafeAsm = ctor ? unsafeAsmReachable([ctor], funcs) : false;
 
   // ---- runtime object ----
@@ -91,7 +98,7 @@ export function emitYul(module: Operation, contractName: string): string {
   const rtUnsafeAsm = unsafeAsmReachable([...externals, ...[receive, fallback].filter((f): f is Operation => !!f)], funcs);
   return yulObject({
     name: objectName(contractName), ctorCode, ctorLib, ctorFunctions, runtimeCode, runtimeLib: rtLib, runtimeFunctions,
-    ctorMemoryGuard: !ctorUnsafeAsm, runtimeMemoryGuard: !rtUnsafeAsm,
+    ctorMemoryGuard: !ctorUnsafeAsm, runtimeMemoryGuard: !rtUnsafeAsm, ctorMemoryStart, setImmutables,
     staticFrames: contract.getAttr('static_frames') ? staticFrameObjects([...funcs.values()], ctor, ctorLib, rtLib) : undefined,
   });
 }

@@ -261,6 +261,12 @@ const H: Record<string, Handler> = {
       if (isValue(t)) return e.let(op.result(0), `${readStorageDynOffset(e.lib, ytype(t))}(${slot}, ${off})`);
       return e.let(op.result(0), slot!);
     }
+    if (p.loc === 'Immutable') {
+      // in memory while the creation code runs; in the runtime code, solc's loadimmutable
+      const sym = immutableSym(op.operand(0));
+      if (e.mod.creation) return e.let(op.result(0), cleanupExpr(ytype(t), `mload(${e.w(U(op))})`));
+      return e.let(op.result(0), `loadimmutable("${sym}")`);
+    }
     if (p.loc === 'CallData' && e.bytePtrs.has(U(op))) return e.let(op.result(0), `and(calldataload(${e.w(U(op))}), ${hex(0xffn << 248n)})`);
     // a calldata pointer to an aggregate is the aggregate's reference (sol.gep did the tail access)
     if (p.loc === 'CallData' && !isValue(t)) {
@@ -286,6 +292,8 @@ const H: Record<string, Handler> = {
       if (e.bytePtrs.has(U(op, 1))) return `mstore8(${e.w(U(op, 1))}, byte(0, ${e.w(v)}))`;
       return `mstore(${e.w(U(op, 1))}, ${isValue(v.type) ? cleanupExpr(ytype(v.type), e.w(v)) : e.w(v)})`;
     }
+    // an immutable is assigned only by the constructor and initializers (solc's rule): creation code
+    if (p.loc === 'Immutable' && e.mod.creation) return `mstore(${e.w(U(op, 1))}, ${cleanupExpr(ytype(v.type), e.w(v))})`;
     if (p.loc === 'Storage' && isValue(v.type)) {
       const [slot, off] = e.ws(U(op, 1));
       return `${writeStorageDynOffset(e.lib, ytype(v.type))}(${slot}, ${off}, ${e.w(v)})`;
@@ -304,6 +312,7 @@ const H: Record<string, Handler> = {
     const sym = (op.getAttr('var') as unknown as { leaf: string }).leaf;
     const sv = e.mod.stateVars.get(sym);
     if (!sv) return unsupported(op, `state variable @${sym}`);
+    if (sv.immutable) return e.let(op.result(0), hex(sv.slot));
     const [a, b] = e.bind(op.result(0));
     return `let ${a} := ${hex(sv.slot)}\nlet ${b} := ${sv.offset}`;
   },
@@ -515,4 +524,11 @@ export function emitOp(e: FnEmitter, op: Operation): string {
     if (err instanceof EmitError && !err.op) throw new EmitError(`${op.name}: ${err.message}`, op);
     throw err;
   }
+}
+
+/** The state variable an immutable's address names (sol.addr_of). */
+function immutableSym(ptr: import('@lifeline/ir').Value): string {
+  const def = ptr.definingOp;
+  if (def?.name !== 'sol.addr_of') throw new EmitError('an immutable is read through sol.addr_of', def ?? undefined);
+  return (def.getAttr('var') as unknown as { leaf: string }).leaf;
 }

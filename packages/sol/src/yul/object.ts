@@ -39,26 +39,39 @@ export interface ObjectParts {
    * copies the runtime code (a constant address instead of the free pointer).
    */
   staticFrames?: { ctorInit: string; runtimeInit: string; runtimeCopyAt: string };
+  /**
+   * Where the creation object's free memory starts (default 0x80; above the immutables'
+   * words): its `memoryguard(128)` — and every address relative to it — becomes
+   * `memoryguard(start)`, as in solc's creation code.
+   */
+  ctorMemoryStart?: number;
+  /** `setimmutable(_rt, …)` statements run on the copied runtime code before it is returned. */
+  setImmutables?: string[];
 }
 
-const memoryInit = (guard = true) => (guard ? 'mstore(64, memoryguard(128))' : 'mstore(64, 128)');
+const memoryInit = (guard = true, start = 0x80) => (guard ? 'mstore(64, memoryguard(128))' : `mstore(64, ${start})`);
 
 export function yulObject(p: ObjectParts): string {
   const rt = `${p.name}_deployed`;
   const sf = p.staticFrames;
   const ctorBody = [
-    sf ? sf.ctorInit : memoryInit(p.ctorMemoryGuard),
+    sf ? sf.ctorInit : memoryInit(p.ctorMemoryGuard, p.ctorMemoryStart),
     p.ctorCode.trim(),
     `let _rt := ${sf ? sf.runtimeCopyAt : `${allocateUnbounded(p.ctorLib)}()`}`,
     `codecopy(_rt, dataoffset("${rt}"), datasize("${rt}"))`,
+    ...(p.setImmutables ?? []),
     `return(_rt, datasize("${rt}"))`,
     ...(p.ctorFunctions ?? []),
     ...p.ctorLib.functions(),
   ]
     .filter((s) => s.length)
     .join('\n');
+  const start = p.ctorMemoryStart ?? 0x80;
+  // every address of the creation code's free memory is relative to memoryguard (user
+  // assembly cannot call it), so moving its argument moves them all above the immutables
+  const ctorCode = start === 0x80 ? ctorBody : ctorBody.replaceAll('memoryguard(128)', `memoryguard(${start})`);
   const rtBody = [sf ? sf.runtimeInit : memoryInit(p.runtimeMemoryGuard), p.runtimeCode.trim(), ...(p.runtimeFunctions ?? []), ...p.runtimeLib.functions()]
     .filter((s) => s.length)
     .join('\n');
-  return `object "${p.name}" {\n    code {\n${indent(ctorBody, 2)}\n    }\n    object "${rt}" {\n        code {\n${indent(rtBody, 3)}\n        }\n    }\n}\n`;
+  return `object "${p.name}" {\n    code {\n${indent(ctorCode, 2)}\n    }\n    object "${rt}" {\n        code {\n${indent(rtBody, 3)}\n        }\n    }\n}\n`;
 }
