@@ -70,12 +70,11 @@ function ascendingRelease(e: FnEmitter, [lo, hi]: [Kept, Kept], mark: string): s
   e.lib.fn(name, () => yfn(name, ['a', 'b', 'mark'], ['ra', 'rb'], [
     'let go := iszero(lt(a, mark))',
     `let sa := mul(${sizeOf(lo.t.pointeeType, 'a')}, go)`,
-    // the first may sit at the mark already, the second right after it (neither replaced)
-    'mcopy(mark, a, mul(sa, gt(a, mark)))',
+    'mcopy(mark, a, sa)',
     'ra := xor(a, mul(xor(a, mark), go))',
     'rb := add(mark, sa)',
     `let sb := ${sizeOf(hi.t.pointeeType, 'b')}`,
-    'mcopy(rb, b, mul(sb, iszero(eq(b, rb))))', // the zero slot 0x60 (below) is copied
+    'mcopy(rb, b, sb)',
     'mstore(64, add(rb, sb))',
   ].join('\n')));
   return `${lo.s}, ${hi.s} := ${name}(${lo.s}, ${hi.s}, ${mark})`;
