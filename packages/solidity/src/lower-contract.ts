@@ -20,7 +20,7 @@ import { FnLowerer } from './lower-stmt.js';
 import { lowerWithModifiers, modifierInvocations, type MakeFunc } from './lower-modifiers.js';
 import { buildInheritance } from './lower-inheritance.js';
 import { lowerConstructors } from './lower-ctors.js';
-import { compileForAst, internalError, parseSrc, unsupportedError, type AstNode, type SolcError, type SolcOutput } from './solc.js';
+import { compileForAst, internalError, parseSrc, unsupportedError, walkAst, type AstNode, type SolcError, type SolcOutput } from './solc.js';
 import { canonicalSignature } from './abi-signature.js';
 
 export interface LowerInput {
@@ -38,15 +38,6 @@ export interface LowerResult {
 
 const registry = createRegistry([...allDialects, solDialect]);
 
-function walk(node: unknown, visit: (n: AstNode) => void): void {
-  if (Array.isArray(node)) for (const x of node) walk(x, visit);
-  else if (node && typeof node === 'object') {
-    const n = node as AstNode;
-    if (typeof n.nodeType === 'string' && typeof n.id === 'number') visit(n);
-    for (const k in n) if (k !== 'typeDescriptions') walk(n[k], visit);
-  }
-}
-
 export function lowerToSol(input: LowerInput): LowerResult {
   const b = new Builder(registry);
   const module = b.create('builtin.module', { regions: 1 });
@@ -61,7 +52,7 @@ export function lowerToSol(input: LowerInput): LowerResult {
   };
   for (const [name, s] of Object.entries(out.sources)) {
     ctx.files.set(s.id, { name, text: input.sources[name] ?? '' });
-    walk(s.ast, (n) => {
+    walkAst(s.ast, (n) => {
       ctx.nodes.set(n.id, n);
       if (n.nodeType === 'StructDefinition') ctx.scope.structs.set(n.canonicalName, n);
       if (n.nodeType === 'EnumDefinition') ctx.scope.enums.set(n.canonicalName, n);
@@ -216,7 +207,7 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
 function calledHelpers(roots: AstNode[], ctx: ContractCtx): AstNode[] {
   const seen = new Set<number>(roots.map((f) => f.id));
   const found: AstNode[] = [];
-  const scan = (node: AstNode) => walk(node, (n) => {
+  const scan = (node: AstNode) => walkAst(node, (n) => {
     const ref = n.referencedDeclaration;
     if (typeof ref !== 'number' || seen.has(ref)) return;
     const d = ctx.nodes.get(ref);

@@ -18,6 +18,7 @@
  *    later bases specified above it, and evaluates the ones it specifies itself).
  */
 import type { AstNode, ContractCtx } from './lower-base.js';
+import { walkAst } from './solc.js';
 
 export interface Inheritance {
   /** The lowered contract's linearization, most derived first. */
@@ -32,15 +33,6 @@ export interface Inheritance {
   baseArgs(by: AstNode, base: AstNode): AstNode[] | undefined;
 }
 
-function walkIds(node: unknown, visit: (n: AstNode) => void): void {
-  if (Array.isArray(node)) for (const x of node) walkIds(x, visit);
-  else if (node && typeof node === 'object') {
-    const n = node as AstNode;
-    if (typeof n.nodeType === 'string' && typeof n.id === 'number') visit(n);
-    for (const k in n) if (k !== 'typeDescriptions') walkIds(n[k], visit);
-  }
-}
-
 /** Whether a family member is an implementation (a body, or a public state variable's getter). */
 function implemented(n: AstNode): boolean {
   if (n.nodeType === 'FunctionDefinition') return !!n.implemented;
@@ -52,7 +44,7 @@ export function buildInheritance(c: AstNode, ctx: ContractCtx): Inheritance {
   const linearization = (c.linearizedBaseContracts as number[]).map((id) => ctx.nodes.get(id)!).filter(Boolean);
   const index = new Map(linearization.map((x, i) => [x.id, i] as const));
   const owner = new Map<number, number>();
-  for (const x of linearization) walkIds(x.nodes, (n) => owner.set(n.id, x.id));
+  for (const x of linearization) walkAst(x.nodes, (n) => owner.set(n.id, x.id));
 
   // union-find over overriding members
   const parent = new Map<number, number>();

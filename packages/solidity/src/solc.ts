@@ -95,3 +95,13 @@ export function unsupportedError(message: string, file: string, start: number, l
     sourceLocation: { file, start, end: start + length },
   };
 }
+
+/** Visits every AST node (an object with a string `nodeType` and a numeric `id`) under `node`. */
+export function walkAst(node: unknown, visit: (n: AstNode) => void): void {
+  if (Array.isArray(node)) for (const x of node) walkAst(x, visit);
+  else if (node && typeof node === 'object') {
+    const n = node as AstNode;
+    if (typeof n.nodeType === 'string' && typeof n.id === 'number') visit(n);
+    for (const k in n) if (k !== 'typeDescriptions') walkAst(n[k], visit);
+  }
+}
