@@ -88,14 +88,9 @@ export abstract class CallLowerer extends ExprLowerer {
   structConstructor(node: AstNode): Value {
     const t = this.typeOf(node) as StructType;
     // named arguments (`S({b: 1, a: 2})`) are evaluated as written and stored by member name
-    const names = (node.names as string[] | undefined) ?? [];
     const def = this.ctx.scope.structs.get(String(node.typeDescriptions.typeString).replace(/^struct /, '').replace(/ (memory|storage ref|storage pointer|calldata)$/, ''));
-    const written0 = node.arguments as AstNode[];
-    const order = names.length ? names.map((n) => (def?.members as AstNode[] | undefined)?.findIndex((m) => m.name === n) ?? -1) : written0.map((_, i) => i);
-    if (order.some((i) => i < 0)) this.unsupported(node, 'these named struct arguments');
-    const written = written0.map((a, k) => this.expr(a, this.valueTarget(t.memberTypes[order[k]!]!)));
     const values: Value[] = [];
-    order.forEach((i, k) => (values[i] = written[k]!));
+    for (const { arg, at } of this.bound(node, (def?.members as AstNode[] | undefined) ?? [])) values[at] = this.expr(arg, this.valueTarget(t.memberTypes[at]!));
     const s = this.op('sol.malloc', [], [t], [['operandSegmentSizes', segmentSizes([0, 0])]]).result(0);
     values.forEach((v, i) => {
       const p = this.val('sol.gep', [s, this.constant(BigInt(i), IntegerType.get(64, 'unsigned'))], PtrType.get(t.memberTypes[i]!, 'Memory'));
@@ -122,7 +117,7 @@ export abstract class CallLowerer extends ExprLowerer {
     const written = [...(self ? [{ arg: self, at: 0 }] : []), ...this.bound(node, formal, self ? 1 : 0)];
     const args: Value[] = [];
     for (const { arg, at } of written) args[at] = this.adapt(this.expr(arg, this.valueTarget(fn.params[at]!)), fn.params[at]!, arg);
-    if (args.length !== fn.params.length || args.some((a) => !a)) return this.unsupported(node, 'a call with these arguments');
+    if (fn.params.some((_, i) => !args[i])) return this.unsupported(node, 'a call with these arguments');
     return this.op('sol.call', args, fn.results, [['callee', symRef(fn.sym)]]).results;
   }
 

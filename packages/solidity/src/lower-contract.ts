@@ -99,7 +99,8 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
   ctx.inherit = inherit;
   ctx.functions.clear();
   ctx.stateVars.clear();
-  const bases = [...inherit.linearization].reverse(); // most base first, as storage is laid out
+  // the members of every base, most base first (as storage is laid out)
+  const members = [...inherit.linearization].reverse().flatMap((x) => x.nodes as AstNode[]);
   b.setInsertionPointToEnd(into);
   const contract = b.create('sol.contract', { regions: 1, attributes: [['sym_name', new StringAttr(`${c.name}_${c.id}`)], ['kind', new StringAttr('contract')]] });
   const body = b.createBlock(contract.regions[0]!);
@@ -116,7 +117,7 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
   // State variables of every base (solc's storage layout) and the signatures of functions, before any body.
   const stateVars: AstNode[] = [];
   let immutables = 0;
-  for (const m of bases.flatMap((x) => x.nodes as AstNode[])) {
+  for (const m of members) {
     if (m.nodeType === 'VariableDeclaration' && !m.constant) {
       guard(() => {
         if (m.mutability === 'transient') throw new Unsupported(m, 'transient state variables');
@@ -146,7 +147,7 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
   // stays callable as `super.f()` / `B.f()` but leaves the dispatcher to its override.
   const functions: AstNode[] = [];
   const dispatched = new Set<number>();
-  const own = bases.flatMap((x) => x.nodes as AstNode[]).filter((m) => {
+  const own = members.filter((m) => {
     if (m.nodeType !== 'FunctionDefinition' || !m.implemented || m.kind === 'constructor') return false;
     const final = inherit.resolve(m.id) === m.id;
     if (final) dispatched.add(m.id);

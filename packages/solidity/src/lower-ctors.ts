@@ -15,7 +15,7 @@
  * parameters ABI-decoded from the creation code); the bases' are internal sol.funcs. A
  * contract of the chain with nothing to do (and nothing to do below it) gets no function.
  */
-import type { Operation, Type, Value } from '@lifeline/ir';
+import type { Operation, Value } from '@lifeline/ir';
 import type { AstNode, ContractCtx } from './lower-base.js';
 import { symRef } from './lower-expr.js';
 import { constructorOf, constructorPlan, ctorParams, type Inheritance } from './lower-inheritance.js';
@@ -100,4 +100,3 @@ export function lowerConstructors(input: CtorInput): void {
   });
 }
 
-export type { Type };

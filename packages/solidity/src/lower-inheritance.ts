@@ -92,8 +92,7 @@ export function buildInheritance(c: AstNode, ctx: ContractCtx): Inheritance {
       for (const s of by.baseContracts as AstNode[]) {
         if (s.baseName?.referencedDeclaration === base.id && (s.arguments as AstNode[] | null)?.length) return s.arguments as AstNode[];
       }
-      const ctor = (by.nodes as AstNode[]).find((m) => m.nodeType === 'FunctionDefinition' && m.kind === 'constructor');
-      for (const m of (ctor?.modifiers as AstNode[] | undefined) ?? []) {
+      for (const m of (constructorOf(by)?.modifiers as AstNode[] | undefined) ?? []) {
         if (m.modifierName?.referencedDeclaration === base.id && (m.arguments as AstNode[] | null)?.length) return m.arguments as AstNode[];
       }
       return undefined;

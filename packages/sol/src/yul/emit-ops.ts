@@ -527,7 +527,7 @@ export function emitOp(e: FnEmitter, op: Operation): string {
 }
 
 /** The state variable an immutable's address names (sol.addr_of). */
-function immutableSym(ptr: import('@lifeline/ir').Value): string {
+function immutableSym(ptr: Value): string {
   const def = ptr.definingOp;
   if (def?.name !== 'sol.addr_of') throw new EmitError('an immutable is read through sol.addr_of', def ?? undefined);
   return (def.getAttr('var') as unknown as { leaf: string }).leaf;
