@@ -22,9 +22,9 @@
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return
  */
-import { IntegerAttr, defineOp, type Operation } from '@lifeline/ir';
+import { IntegerAttr, TypeAttr, defineOp, type Operation, type Type } from '@lifeline/ir';
 import { effect, memoryAgg, stackPtr } from './sol-op-utils.js';
-import { PtrType, isMovableMemoryType, ui256 } from './sol-types.js';
+import { PtrType, isFlatMemoryType, isMovableMemoryType, ui256 } from './sol-types.js';
 
 const freePtr = defineOp({
   name: 'sol.free_ptr',
@@ -67,4 +67,37 @@ const reserve = defineOp({
   memoryEffects: () => [effect('write', undefined, 'FreePointer')],
 });
 
-export const solLifetimeOps = [freePtr, free, reserve];
+const word = { description: 'ui256', accepts: (t: Type) => t === ui256 };
+const wordSlot = { name: '', type: { description: '!sol.ptr<ui256, Stack>', accepts: (t: Type) => t === PtrType.get(ui256, 'Stack') }, infer: () => PtrType.get(ui256, 'Stack') };
+
+const displace = defineOp({
+  name: 'sol.displace',
+  summary: 'records the address of a memory word a store is about to overwrite, and the address it holds now',
+  operands: [
+    { name: 'elem', type: { description: 'sol.ptr in Memory to a memory aggregate', accepts: (t) => t instanceof PtrType && t.loc === 'Memory' && memoryAgg.accepts(t.pointeeType) } },
+    { ...wordSlot, name: 'addr' },
+    { ...wordSlot, name: 'old' },
+  ],
+  format: '$elem `into` $addr `,` $old attr-dict `:` type($elem)',
+  memoryEffects: (op: Operation) => [effect('read', op.operand(0), 'Memory'), effect('write', op.operand(1), 'Stack'), effect('write', op.operand(2), 'Stack')],
+});
+
+const freeHeld = defineOp({
+  name: 'sol.free_held',
+  summary: 'releases every allocation made since the mark but the flat object one memory word holds (reusing the object it displaced)',
+  operands: [
+    { name: 'mark', type: word, infer: () => ui256 },
+    { name: 'loop_mark', type: word, infer: () => ui256 },
+    { ...wordSlot, name: 'addr' },
+    { ...wordSlot, name: 'old' },
+  ],
+  attributes: [{ name: 'held', check: (a) => (a instanceof TypeAttr && isFlatMemoryType(a.value) ? undefined : 'must be a flat memory aggregate type') }],
+  format: '$mark `,` $loop_mark `held` `(` $addr `,` $old `)` attr-dict',
+  memoryEffects: (op: Operation) => [
+    effect('write', undefined, 'FreePointer'),
+    effect('read', op.operand(2), 'Stack'), effect('write', op.operand(2), 'Stack'), effect('read', op.operand(3), 'Stack'),
+    effect('read', undefined, 'Memory'), effect('write', undefined, 'Memory'),
+  ],
+});
+
+export const solLifetimeOps = [freePtr, free, reserve, displace, freeHeld];

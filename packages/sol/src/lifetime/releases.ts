@@ -41,6 +41,7 @@ import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, reg
 import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 import { keptInAddressOrder } from './kept-order.js';
+import { releaseHeld, type HeldContext } from './held-release.js';
 
 
 /** Where each object was released, for the report. */
@@ -85,6 +86,11 @@ export class FunctionReleases {
   run(): void {
     this.block(this.fn.regions[0]!.blocks[0]!);
     if (!this.barriers.has(this.fn)) this.functionExit();
+  }
+
+  /** What releases of survivors held by an outer array (held-release.ts) need. */
+  private get hx(): HeldContext {
+    return { fn: this.fn, pt: this.pt, objects: this.objects, permanent: this.permanent, markBefore: (c) => this.markBefore(c), note: (o, t) => this.note(o, t) };
   }
 
   // ---- facts ---------------------------------------------------------------------------
@@ -150,7 +156,10 @@ export class FunctionReleases {
       // objects made on paths that leave the function inside `op` never reach what follows it
       const objs = this.pt.allocatedBy(op).filter((o) => reachesEnd(allocatingOp(o), op));
       const terminator = op === block.terminator && !returnsFromFunction(op, this.fn) && !(isLoop(owner) && this.iterated.has(owner));
-      if ((objs.length || terminator) && cands.length) cands = this.freeDead(cands, op);
+      if ((objs.length || terminator) && cands.length) {
+        const held = terminator && loopRegion ? releaseHeld(this.hx, cands, op, block, owner, this.liveBefore(op)) : undefined;
+        cands = held ?? this.freeDead(cands, op);
+      }
       if (objs.length && cands.length && !isLoop(op) && op !== block.terminator) cands = compactBefore(this.cx, cands, op, where(op)); // (B')
       if (isLoop(op) && objs.length) cands = this.iterations(op, cands);
       else if (objs.length) cands.push({ op, objs });

@@ -33,7 +33,7 @@ const MAX_LENGTH = 1n << 16n;
 const roundUp32 = (n: number) => Math.ceil(n / 32) * 32;
 
 /** A constant operand's value (a sol.constant). */
-function constantOf(v: Value): bigint | undefined {
+export function constantOf(v: Value): bigint | undefined {
   const def = v.definingOp;
   if (def?.name !== 'sol.constant') return undefined;
   const a = def.getAttr('value');

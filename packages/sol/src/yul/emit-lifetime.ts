@@ -8,7 +8,7 @@
  * same object move it once. A kept slot whose type holds inner references moves its whole
  * object graph (emit-deep-move.ts).
  */
-import { IntegerAttr, type Operation } from '@lifeline/ir';
+import { IntegerAttr, TypeAttr, type Operation } from '@lifeline/ir';
 import { PtrType, isFlatMemoryType } from '../sol-types.js';
 import { place, sizeOf, span, straightRelease, type Kept } from './emit-deep-move.js';
 import { tid } from './ytypes.js';
@@ -102,8 +102,41 @@ function deepRelease(e: FnEmitter, mark: string, kept: Kept[], gapFirst: boolean
   return `{\n${indent(out.join('\n'))}\n}`;
 }
 
+/**
+ * `sol.free_held` (lifetime/held-release.ts): the object the word at `a` holds, when this run
+ * of the region allocated it (at or above the mark), is copied into the object it displaced
+ * (`o`, when that one lies in [loop mark, mark) and is at least as large) or moved down to the
+ * mark; the word is updated, the rest freed. A function: its temporaries stay off the loop's
+ * stack.
+ */
+function heldRelease(e: FnEmitter, op: Operation): string {
+  const [mark, lm, a, o] = op.operands.map((x) => e.w(x.value));
+  const t = (op.getAttr('held') as TypeAttr).value;
+  const direct = !!op.getAttr('direct');
+  const name = `free_held_${direct ? 'direct_' : ''}${tid(ytype(t))}`;
+  const place = `let size := ${sizeOf(t, 'n')}
+switch and(lt(sub(o, lm), sub(mark, lm)), iszero(gt(size, ${sizeOf(t, 'o')})))
+case 0 {
+  if gt(n, dst) {
+    mcopy(dst, n, size)
+    mstore(a, dst)
+  }
+  dst := add(dst, size)
+}
+default {
+  mcopy(o, n, size)
+  mstore(a, o)
+}`;
+  // {direct}: the store ran, and the word still holds what it stored
+  const body = direct ? `let n := mload(a)\n${place}` : `if a {\n${indent(`let n := mload(a)\nif iszero(lt(n, mark)) {\n${indent(place)}\n}`)}\n}`;
+  e.lib.fn(name, () => yfn(name, ['mark', 'lm', 'a', 'o'], [], `let dst := mark\n${body}\nmstore(64, dst)`));
+  return `${name}(${mark}, ${lm}, ${a}, ${o})${direct ? '' : `\n${a} := 0`}`;
+}
+
 export const lifetimeHandlers: Record<string, (e: FnEmitter, op: Operation) => string> = {
   'sol.free_ptr': (e, op) => e.let(op.result(0), 'mload(64)'),
   'sol.free': release,
+  'sol.displace': (e, op) => `${e.w(op.operand(1))} := ${e.w(op.operand(0))}\n${e.w(op.operand(2))} := mload(${e.w(op.operand(0))})`,
+  'sol.free_held': heldRelease,
   'sol.reserve': (e, op) => `mstore(64, add(${e.w(op.operand(0))}, ${hex((op.getAttr('size') as IntegerAttr).value)}))`,
 };

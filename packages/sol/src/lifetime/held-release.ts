@@ -1,0 +1,187 @@
+/**
+ * Releases at the end of a loop region whose one survivor is held by an element of an outer
+ * array (LIFETIME.md "Objects an outer array holds"): `grid[k] = row`, `out[i % n] =
+ * string.concat(…)`. Such an object cannot move like a slot survivor unless its holder is
+ * known, and the object it displaced is garbage solc never reuses. Here the holder is
+ * recorded when the store runs (`sol.displace`: the element's address and its old object),
+ * and at the region's end (`sol.free_held`) the survivor is copied into the displaced object
+ * when that one was allocated by this loop and is at least as large, else moved down to the
+ * mark; everything else allocated since the mark is released.
+ *
+ * Correct when, for the region's survivor N (the one object of the released candidates live
+ * at the end; one flat allocation executed at most once per run of the region):
+ *  (H1) no live slot or SSA value at the end holds N, and no object escapes with it: only
+ *       memory holds N, and only one memory object C (whose contents hold it) — so after the iteration
+ *       an instance of N is reached only through an element of C;
+ *  (H2) exactly one op writes N's address into memory: a `sol.store` of a value that
+ *       addresses only N into an element of C, run at most once per run of the region (in it,
+ *       not in a nested loop) — each instance of N is then held by one element at most;
+ *  (H3) every object of C's contents that the loop allocates is N: a displaced object whose
+ *       address lies at or above the loop's mark (allocated since the loop began) and below
+ *       the region's mark is an earlier instance of N, held by nothing but the element the
+ *       store overwrote (H1, H2), so its memory may take the new instance.
+ *  (H4) It pays: another object of the region dies, or an element may be written twice by one run
+ *       of the loop — not when the element's index is the loop's counter plus a constant.
+ * At run time the release moves the word's object only when it lies at or above the mark (the
+ * instance of this run: an older object there means N was displaced in turn and is dead), and
+ * only when the store ran; with `{direct}` (the store lies in the region's block, and nothing
+ * else in the loop writes into the array) both are known and not checked.
+ */
+import { TypeAttr, UnitAttr, type Block, type Operation, type Value } from '@lifeline/ir';
+import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
+import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
+import type { LiveAt, ObjectLiveness } from './object-liveness.js';
+import { backEdgeRegions, createBefore } from './program-points.js';
+import { constantOf } from './static-sizes.js';
+import { innermostLoop, stackWrites } from './structure.js';
+import type { Group } from './compaction.js';
+
+export interface HeldContext {
+  fn: Operation;
+  pt: FunctionPointsTo;
+  objects: ObjectLiveness;
+  permanent: ReadonlySet<MemObject>;
+  markBefore(c: Group): Value;
+  note(objs: Iterable<MemObject>, text: string): void;
+}
+
+/** The loop marks made so far (one `sol.free_ptr` before each loop that needs one). */
+const loopMarks = new WeakMap<Operation, Value>();
+
+/**
+ * At the terminator `end` of `block` (a region of `loop` not released as a whole): releases
+ * the longest suffix of `cands` whose only live object is a held survivor, and returns the
+ * candidates left; undefined when (H1)–(H3) do not hold (the caller frees what is dead).
+ */
+export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, block: Block, loop: Operation, at: LiveAt): Group[] | undefined {
+  let c = cands.length;
+  let survivor: MemObject | undefined;
+  while (c > 0) {
+    const live = cands[c - 1]!.objs.filter((o) => at.live.has(o));
+    if (live.length > 1 || (live.length === 1 && survivor)) break;
+    survivor ??= live[0];
+    c--;
+  }
+  if (!survivor) return undefined;
+  const released = cands.slice(c).flatMap((g) => g.objs);
+  const store = heldStore(cx, survivor, block, loop, at, new Set(released));
+  if (!store) return undefined;
+  // (H4) nothing to give back: no other object dies, and no element is written twice by a run
+  // of the loop (filling `out[i]` displaces only what the loop did not allocate)
+  if (released.length === 1 && distinctPerIteration(store.operand(1), loop)) return undefined;
+  const elem = store.operand(1);
+  const held = (elem.type as PtrType).pointeeType;
+  let lm = loopMarks.get(loop);
+  if (!lm) loopMarks.set(loop, (lm = createBefore(loop, 'sol.free_ptr', { resultTypes: [ui256] }).result(0)));
+  // Yul `let` zeroes them each time the loop starts; the release clears the address again
+  const word = PtrType.get(ui256, 'Stack');
+  const addr = createBefore(loop, 'sol.alloca', { resultTypes: [word] }).result(0);
+  const old = createBefore(loop, 'sol.alloca', { resultTypes: [word] }).result(0);
+  const direct = store.block === block && onlyStoreInto(cx.pt, store, loop);
+  createBefore(store, 'sol.displace', { operands: [elem, addr, old] });
+  const free = createBefore(end, 'sol.free_held', { operands: [cx.markBefore(cands[c]!), lm, addr, old], attributes: [['held', new TypeAttr(held)]] });
+  if (direct) free.setAttr('direct', UnitAttr.instance);
+  const dead = cands.slice(c).flatMap((g) => g.objs).filter((o) => o !== survivor);
+  cx.note(dead, `freed before ${end.name}, at the end of each iteration`);
+  cx.note([survivor], 'held by an element of an outer array: at the end of each iteration copied into the object it displaced when this loop allocated that one and it is large enough, else moved down to the iteration\'s mark');
+  return cands.slice(0, c);
+}
+
+/** The one store of (H2) when (H1)–(H3) hold for `n`. */
+function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation, at: LiveAt, released: ReadonlySet<MemObject>): Operation | undefined {
+  const { pt, objects } = cx;
+  if (n.kind !== 'alloc' || !n.op || !n.value || innermostLoop(n.op) !== loop || !isFlatMemoryType(n.value.type)) return undefined;
+  if (cx.permanent.has(n)) return undefined;
+  // (H1)
+  if (at.slots.some((s) => pt.contents(pt.objectOf(s)!).has(n))) return undefined;
+  if (at.values.some((v) => objects.valueRoots(v).includes(n))) return undefined;
+  const holders = pt.objects().filter((h) => h.kind !== 'slot' && pt.contents(h).has(n));
+  if (holders.length !== 1 || holders[0] === n || released.has(holders[0]!)) return undefined;
+  const container = holders[0]!;
+  // (H3)
+  for (const x of pt.contents(container)) if (x !== n && x.op && loop.isAncestorOf(x.op)) return undefined;
+  // (H2)
+  let store: Operation | undefined;
+  let other = false;
+  cx.fn.walk((op) => {
+    if (op.name !== 'sol.store' || (op.operand(1).type as PtrType).loc !== 'Memory' || !pt.pointsTo(op.operand(0)).has(n)) return;
+    if (store) other = true;
+    store = op;
+  });
+  if (!store || other) return undefined;
+  const value = pt.pointsTo(store.operand(0));
+  const into = pt.pointsTo(store.operand(1));
+  if (value.size !== 1 || into.size !== 1 || !into.has(container)) return undefined;
+  if ((store.operand(1).type as PtrType).pointeeType !== n.value.type) return undefined;
+  if (innermostLoop(store) !== loop || !insideBlock(store, block)) return undefined;
+  return store;
+}
+
+/**
+ * Whether `store` is the only op in `loop` that writes into the objects its target may address:
+ * the element then still holds this iteration's instance at the region's end.
+ */
+function onlyStoreInto(pt: FunctionPointsTo, store: Operation, loop: Operation): boolean {
+  const into = pt.pointsTo(store.operand(1));
+  let other = false;
+  loop.walk((op) => {
+    if (op === store || other) return;
+    const effects = op.def?.spec.memoryEffects?.(op);
+    if (!effects) {
+      other = !op.def?.spec.memoryEffects && !op.regions.length;
+      return;
+    }
+    for (const e of effects) {
+      if (e.kind !== 'write' || (e.resource !== 'Memory' && e.resource !== undefined)) continue;
+      if (!e.value || [...pt.pointsTo(e.value)].some((o) => into.has(o))) other = true;
+    }
+  });
+  return !other;
+}
+
+/** Whether `op` lies in `block`, directly or inside its ops' regions. */
+function insideBlock(op: Operation, block: Block): boolean {
+  for (let o: Operation | null = op; o; o = o.block?.parentOp ?? null) if (o.block === block) return true;
+  return false;
+}
+
+/**
+ * (H4) Whether the element `elem` addresses differs in every iteration of `loop`: its index is
+ * a counter slot plus or minus constants, and the loop changes the counter only by adding a
+ * positive constant once per iteration (in its back-edge region, which no `continue` skips
+ * unless it is a `for` loop's step).
+ */
+function distinctPerIteration(elem: Value, loop: Operation): boolean {
+  const gep = elem.definingOp;
+  if (gep?.name !== 'sol.gep') return false;
+  let index = gep.operand(1);
+  for (let d = index.definingOp; d && (d.name === 'sol.add' || d.name === 'sol.sub'); d = index.definingOp) {
+    const k = d.operandValues().findIndex((v) => v.definingOp?.name === 'sol.constant');
+    if (k < 0 || (d.name === 'sol.sub' && k === 0)) return false;
+    index = d.operand(1 - k);
+  }
+  const load = index.definingOp;
+  if (load?.name !== 'sol.load') return false;
+  const counter = load.operand(0);
+  if (!(counter.type instanceof PtrType) || counter.type.loc !== 'Stack' || loop.isAncestorOf(counter.definingOp!)) return false;
+  const writes: Operation[] = [];
+  loop.walk((o) => {
+    if (stackWrites(o).includes(counter)) writes.push(o);
+  });
+  const backEdge = backEdgeRegions(loop);
+  const step = loop.name === 'sol.for' ? loop.regions[2] : undefined;
+  let skips = false;
+  loop.walk((o) => {
+    if (o.name === 'sol.continue' && innermostLoop(o) === loop) skips = true;
+  });
+  return writes.length === 1 && writes.every((w) => {
+    if (w.name !== 'sol.store' || w.parentOp !== loop || !backEdge.includes(w.block!.parent!)) return false;
+    if (skips && w.block!.parent !== step) return false;
+    const add = w.operand(0).definingOp;
+    if (add?.name !== 'sol.add') return false;
+    const k = add.operandValues().findIndex((v) => v.definingOp?.name === 'sol.constant');
+    const other = add.operand(1 - k);
+    const c = k >= 0 ? constantOf(add.operand(k)) : undefined;
+    return c !== undefined && c > 0n && other.definingOp?.name === 'sol.load' && other.definingOp.operand(0) === counter;
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * Objects an outer array holds (packages/sol/src/lifetime/held-release.ts), on
+ * test-fixtures/sol/lifetimes_held.sol: the loops whose new object only one element of an
+ * outer array holds get `sol.displace` before the store and `sol.free_held` at the region's
+ * end, the others (another holder, a second store, a store in a nested loop, a choice of two
+ * objects) do not; on the EVM the results are solc viaIR's while peak memory stops growing
+ * with n where the objects are of one size (solc's grows by every iteration's object).
+ * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Interface } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { printOp } from '@lifeline/ir';
+import { Chain } from '@lifeline/evm';
+import { compileToBytecode } from '@lifeline/solidity';
+import { solcCompiler } from './sol-oracle.js';
+
+const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_held.sol');
+const sources = { 'lifetimes_held.sol': readFileSync(FILE, 'utf8') };
+const REUSED = ['grid', 'ring', 'sizes', 'pairs', 'points', 'fillLabels', 'readOld', 'skips', 'rounds', 'keptStart'];
+// `fill` writes each element once and allocates nothing else: nothing would be given back
+const NOT_REUSED = ['fill', 'alsoLocal', 'twice', 'twoHolders', 'inner', 'otherKept', 'choice'];
+
+describe('releases of objects an outer array holds', () => {
+  const on = compileToBytecode({ sources, contract: 'LifetimesHeld', lifetime: true });
+
+  it('records the displaced object and releases around it only where the array is the one holder', () => {
+    expect(on.errors.filter((e) => e.severity === 'error')).toEqual([]);
+    const perFunction = new Map<string, string>();
+    for (const part of printOp(on.module!).split(/(?=sol\.func @)/).slice(1)) perFunction.set(part.match(/@([A-Za-z]+)_/)![1]!, part);
+    for (const fn of REUSED) {
+      const ir = perFunction.get(fn)!;
+      expect(ir, fn).toMatch(/sol\.displace %\w+ into %slot\w*, %slot\w* : !sol\.ptr<[^\n]*, Memory>\n\s*sol\.store/);
+      expect(ir, fn).toMatch(/sol\.free_held %mark\w*, %mark\w* held\(%slot\w*, %slot\w*\) \{(direct, )?held = /);
+    }
+    // the store in points always runs and nothing else writes the array; grid's runs under an `if`
+    expect(perFunction.get('points')!).toMatch(/sol\.free_held [^\n]*\{direct, /);
+    expect(perFunction.get('grid')!).not.toMatch(/\{direct, /);
+    for (const fn of NOT_REUSED) expect(perFunction.get(fn)!, fn).not.toMatch(/sol\.(displace|free_held)/);
+    const notes = on.lifetime!.entries.filter((e) => e.func.startsWith('grid_')).flatMap((e) => e.released);
+    expect(notes.some((r) => /^held by an element of an outer array/.test(r))).toBe(true);
+  });
+
+  it('gives solc viaIR results while memory stays flat for objects of one size', async () => {
+    const a = solcCompiler(true)(sources, 'LifetimesHeld');
+    if (!a.ok) throw new Error(a.errors.join('\n'));
+    const iface = new Interface(a.abi as never);
+    const run = async (bytecode: string, fn: string, args: number[]) => {
+      const chain = await Chain.create({ gasLimit: 100_000_000 });
+      const d = await chain.deploy(bytecode);
+      return chain.call(d.address!, iface.encodeFunctionData(fn, args));
+    };
+    const shapes: [string, (n: number) => number[], number, number][] = [
+      ['grid', (n) => [n], 20, 200], ['ring', (n) => [n, 3], 20, 200], ['pairs', (n) => [n], 24, 96],
+      ['points', (n) => [n], 20, 200], ['readOld', (n) => [n], 20, 200], ['rounds', (n) => [n], 20, 200],
+      ['keptStart', (n) => [n], 20, 200], ['fillLabels', (n) => [n], 20, 200], ['skips', (n) => [n], 20, 200], ['sizes', (n) => [n], 20, 200],
+    ];
+    for (const [fn, args, small, big] of shapes) {
+      const peaks: number[] = [];
+      for (const n of [small, big]) {
+        const ref = await run(a.bytecode, fn, args(n));
+        const ours = await run(on.bytecode, fn, args(n));
+        expect(ref.success, `${fn}(${n})`).toBe(true);
+        expect(ours.returnData, `${fn}(${n})`).toBe(ref.returnData);
+        peaks.push(ours.peakMemoryBytes);
+        // fillLabels returns what it allocates: only its temporaries are given back
+        const factor = fn === 'pairs' ? 1 : fn === 'fillLabels' ? 1.5 : 2;
+        if (n === big) expect(ref.peakMemoryBytes, `${fn}(${n}) grows under solc`).toBeGreaterThan(factor * ours.peakMemoryBytes);
+      }
+      // pairs and fillLabels return a longer array for a larger n; `skips` keeps what the iterations that leave
+      // early allocated, `sizes` each longer object that does not fit the one it displaces
+      if (fn === 'pairs') expect(peaks[1], fn).toBeLessThan(2 * peaks[0]!);
+      else if (fn !== 'skips' && fn !== 'sizes' && fn !== 'fillLabels') expect(peaks[1], fn).toBe(peaks[0]);
+    }
+  });
+});
