@@ -10,6 +10,8 @@
  *
  * Correct when, for the region's survivor N (the one object of the released candidates live
  * at the end; one flat allocation executed at most once per run of the region):
+ *  (H0) N is an allocation, or a call whose one fresh result is all the callee hands back (so
+ *       one object per call);
  *  (H1) no live slot or SSA value at the end holds N, and no object escapes with it: only
  *       memory holds N, and only one memory object C (whose contents hold it) — so after the iteration
  *       an instance of N is reached only through an element of C;
@@ -42,6 +44,8 @@ export interface HeldContext {
   objects: ObjectLiveness;
   permanent: ReadonlySet<MemObject>;
   markBefore(c: Group): Value;
+  /** The result a call object stands for, when it is the call's one fresh result and the callee hands back no other memory. */
+  onlyFreshResult(call: Operation): Value | undefined;
   note(objs: Iterable<MemObject>, text: string): void;
 }
 
@@ -68,7 +72,7 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   if (!store) return undefined;
   // (H4) nothing to give back: no other object dies, and no element is written twice by a run
   // of the loop (filling `out[i]` displaces only what the loop did not allocate)
-  if (released.length === 1 && distinctPerIteration(store.operand(1), loop)) return undefined;
+  if (released.length === 1 && distinctPerIteration(store, loop)) return undefined;
   const elem = store.operand(1);
   const held = (elem.type as PtrType).pointeeType;
   let lm = loopMarks.get(loop);
@@ -77,7 +81,7 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   const word = PtrType.get(ui256, 'Stack');
   const addr = createBefore(loop, 'sol.alloca', { resultTypes: [word] }).result(0);
   const old = createBefore(loop, 'sol.alloca', { resultTypes: [word] }).result(0);
-  const direct = store.block === block && onlyStoreInto(cx.pt, store, loop);
+  const direct = store.block === block && onlyStoreInto(cx, store, loop);
   createBefore(store, 'sol.displace', { operands: [elem, addr, old] });
   const free = createBefore(end, 'sol.free_held', { operands: [cx.markBefore(cands[c]!), lm, addr, old], attributes: [['held', new TypeAttr(held)]] });
   if (direct) free.setAttr('direct', UnitAttr.instance);
@@ -90,7 +94,8 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
 /** The one store of (H2) when (H1)–(H3) hold for `n`. */
 function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation, at: LiveAt, released: ReadonlySet<MemObject>): Operation | undefined {
   const { pt, objects } = cx;
-  if (n.kind !== 'alloc' || !n.op || !n.value || innermostLoop(n.op) !== loop || !isFlatMemoryType(n.value.type)) return undefined;
+  const made = n.kind === 'alloc' ? n.value : n.kind === 'call' && n.op ? cx.onlyFreshResult(n.op) : undefined;
+  if (!made || !n.op || innermostLoop(n.op) !== loop || !isFlatMemoryType(made.type)) return undefined;
   if (cx.permanent.has(n)) return undefined;
   // (H1)
   if (at.slots.some((s) => pt.contents(pt.objectOf(s)!).has(n))) return undefined;
@@ -112,7 +117,7 @@ function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation,
   const value = pt.pointsTo(store.operand(0));
   const into = pt.pointsTo(store.operand(1));
   if (value.size !== 1 || into.size !== 1 || !into.has(container)) return undefined;
-  if ((store.operand(1).type as PtrType).pointeeType !== n.value.type) return undefined;
+  if ((store.operand(1).type as PtrType).pointeeType !== made.type) return undefined;
   if (innermostLoop(store) !== loop || !insideBlock(store, block)) return undefined;
   return store;
 }
@@ -121,11 +126,17 @@ function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation,
  * Whether `store` is the only op in `loop` that writes into the objects its target may address:
  * the element then still holds this iteration's instance at the region's end.
  */
-function onlyStoreInto(pt: FunctionPointsTo, store: Operation, loop: Operation): boolean {
+function onlyStoreInto(cx: HeldContext, store: Operation, loop: Operation): boolean {
+  const { pt } = cx;
   const into = pt.pointsTo(store.operand(1));
   let other = false;
   loop.walk((op) => {
     if (op === store || other) return;
+    if (op.def?.spec.call) {
+      // a callee writes only into what its arguments reach (the array does not escape: (H1))
+      other = [...cx.objects.reach(op.operandValues().flatMap((v) => [...pt.pointsTo(v)]))].some((o) => into.has(o));
+      return;
+    }
     const effects = op.def?.spec.memoryEffects?.(op);
     if (!effects) {
       other = !op.def?.spec.memoryEffects && !op.regions.length;
@@ -146,13 +157,15 @@ function insideBlock(op: Operation, block: Block): boolean {
 }
 
 /**
- * (H4) Whether the element `elem` addresses differs in every iteration of `loop`: its index is
- * a counter slot plus or minus constants, and the loop changes the counter only by adding a
- * positive constant once per iteration (in its back-edge region, which no `continue` skips
- * unless it is a `for` loop's step).
+ * (H4) Whether the element `store` writes differs each time it runs in one run of `loop`: its
+ * index is a counter slot plus or minus constants; inside the loop the counter only grows
+ * (`k = k + c`, c > 0), and it grows between any two runs of the store — in the store's block
+ * after the index is read (`parts[k++] = w`, or `out[k] = w; k++;` with no `continue` between),
+ * or once per iteration in the loop's back-edge region, which no `continue` skips unless it is
+ * a `for` loop's step.
  */
-function distinctPerIteration(elem: Value, loop: Operation): boolean {
-  const gep = elem.definingOp;
+function distinctPerIteration(store: Operation, loop: Operation): boolean {
+  const gep = store.operand(1).definingOp;
   if (gep?.name !== 'sol.gep') return false;
   let index = gep.operand(1);
   for (let d = index.definingOp; d && (d.name === 'sol.add' || d.name === 'sol.sub'); d = index.definingOp) {
@@ -160,28 +173,42 @@ function distinctPerIteration(elem: Value, loop: Operation): boolean {
     if (k < 0 || (d.name === 'sol.sub' && k === 0)) return false;
     index = d.operand(1 - k);
   }
-  const load = index.definingOp;
-  if (load?.name !== 'sol.load') return false;
-  const counter = load.operand(0);
+  const read = index.definingOp;
+  if (read?.name !== 'sol.load') return false;
+  const counter = read.operand(0);
   if (!(counter.type instanceof PtrType) || counter.type.loc !== 'Stack' || loop.isAncestorOf(counter.definingOp!)) return false;
   const writes: Operation[] = [];
-  loop.walk((o) => {
-    if (stackWrites(o).includes(counter)) writes.push(o);
-  });
-  const backEdge = backEdgeRegions(loop);
-  const step = loop.name === 'sol.for' ? loop.regions[2] : undefined;
   let skips = false;
   loop.walk((o) => {
+    if (stackWrites(o).includes(counter)) writes.push(o);
     if (o.name === 'sol.continue' && innermostLoop(o) === loop) skips = true;
   });
-  return writes.length === 1 && writes.every((w) => {
-    if (w.name !== 'sol.store' || w.parentOp !== loop || !backEdge.includes(w.block!.parent!)) return false;
-    if (skips && w.block!.parent !== step) return false;
-    const add = w.operand(0).definingOp;
-    if (add?.name !== 'sol.add') return false;
-    const k = add.operandValues().findIndex((v) => v.definingOp?.name === 'sol.constant');
-    const other = add.operand(1 - k);
-    const c = k >= 0 ? constantOf(add.operand(k)) : undefined;
-    return c !== undefined && c > 0n && other.definingOp?.name === 'sol.load' && other.definingOp.operand(0) === counter;
-  });
+  if (!writes.length || !writes.every((w) => increments(w, counter))) return false;
+  const block = store.block!;
+  const here = writes.find((w) => w.block === block && read.block === block && read.isBeforeInBlock(w));
+  if (here) {
+    if (here.isBeforeInBlock(store)) return true;
+    let between = false;
+    for (let o = store.next; o && o !== here; o = o.next) {
+      o.walk((x) => {
+        if (x.name === 'sol.continue') between = true;
+      });
+    }
+    if (!between) return true;
+  }
+  const step = loop.name === 'sol.for' ? loop.regions[2] : undefined;
+  return innermostLoop(store) === loop && writes.length === 1 && writes.every((w) =>
+    w.parentOp === loop && backEdgeRegions(loop).includes(w.block!.parent!) && (!skips || w.block!.parent === step));
+}
+
+/** Whether `w` is `counter = counter + c` with a constant c > 0. */
+function increments(w: Operation, counter: Value): boolean {
+  if (w.name !== 'sol.store' || w.operand(1) !== counter) return false;
+  const add = w.operand(0).definingOp;
+  if (add?.name !== 'sol.add') return false;
+  const k = add.operandValues().findIndex((v) => v.definingOp?.name === 'sol.constant');
+  if (k < 0) return false;
+  const c = constantOf(add.operand(k));
+  const other = add.operand(1 - k).definingOp;
+  return c !== undefined && c > 0n && other?.name === 'sol.load' && other.operand(0) === counter;
 }

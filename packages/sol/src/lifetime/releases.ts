@@ -90,7 +90,22 @@ export class FunctionReleases {
 
   /** What releases of survivors held by an outer array (held-release.ts) need. */
   private get hx(): HeldContext {
-    return { fn: this.fn, pt: this.pt, objects: this.objects, permanent: this.permanent, markBefore: (c) => this.markBefore(c), note: (o, t) => this.note(o, t) };
+    return {
+      fn: this.fn, pt: this.pt, objects: this.objects, permanent: this.permanent,
+      markBefore: (c) => this.markBefore(c), note: (o, t) => this.note(o, t), onlyFreshResult: (call) => this.onlyFreshResult(call),
+    };
+  }
+
+  /** The result a call object stands for: the call's one fresh result, the callee storing no fresh memory elsewhere (S3, S4). */
+  private onlyFreshResult(call: Operation): Value | undefined {
+    const callee = calleeOf(call, this.symbols);
+    if (!callee) return undefined;
+    const sum = this.program.summary(callee);
+    if (sum.opaque || sum.paramContents.some((p) => p.fresh) || sum.freshContents.fresh) return undefined;
+    const fresh = sum.results.map((r, i) => ({ r, i })).filter(({ r }) => r.fresh);
+    if (fresh.length !== 1) return undefined;
+    const { r, i } = fresh[0]!;
+    return r.unknown || r.aliasesParams.length ? undefined : call.result(i);
   }
 
   // ---- facts ---------------------------------------------------------------------------
