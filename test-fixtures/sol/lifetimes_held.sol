@@ -8,6 +8,7 @@ pragma solidity ^0.8.20;
 // results stay right either way.
 contract LifetimesHeld {
   struct P { uint256 x; uint256 y; }
+  struct Node { uint256 v; uint256[] kids; string tag; }
 
   function grid(uint256 n) external pure returns (uint256 s) {
     uint256[][] memory g = new uint256[][](3);
@@ -85,6 +86,45 @@ contract LifetimesHeld {
         parts[k++] = w;
       }
     }
+  }
+
+  // a graph: each node's arrays are copied into the displaced node's when they fit
+  function nodes(uint256 n) external pure returns (uint256 s) {
+    Node[] memory ns = new Node[](3);
+    for (uint256 i = 0; i < n; i++) {
+      Node memory x = Node(i, new uint256[](i % 4 + 1), string.concat("n", i % 5 == 0 ? "five" : "o"));
+      x.kids[0] = i * 2;
+      ns[i % 3] = x;
+      uint256[] memory scratch = new uint256[](3);
+      scratch[2] = x.kids[x.kids.length - 1];
+      s += scratch[2] + ns[(i + 1) % 3].v + bytes(ns[(i + 2) % 3].tag).length;
+    }
+    for (uint256 k = 0; k < 3; k++) s += ns[k].kids.length * 7 + (ns[k].kids.length == 0 ? 0 : ns[k].kids[0]) + bytes(ns[k].tag).length;
+  }
+
+  // a graph whose array was allocated before the loop: its address is copied
+  function sharedKids(uint256 n) external pure returns (uint256 s) {
+    uint256[] memory base = new uint256[](2);
+    Node[] memory ns = new Node[](2);
+    for (uint256 i = 0; i < n; i++) {
+      ns[i % 2] = Node(i, base, "t");
+      base[i % 2] += i;
+    }
+    for (uint256 k = 0; k < 2; k++) s += ns[k].v + (ns[k].kids.length == 0 ? 0 : ns[k].kids[0] * 3 + ns[k].kids[1] * 5);
+  }
+
+  // not reusable: a local variable keeps the last node's array
+  function kidsKept(uint256 n) external pure returns (uint256 s) {
+    Node[] memory ns = new Node[](2);
+    uint256[] memory last = new uint256[](0);
+    for (uint256 i = 0; i < n; i++) {
+      uint256[] memory k = new uint256[](2);
+      k[1] = i;
+      ns[i % 2] = Node(i, k, "");
+      last = k;
+    }
+    if (last.length > 0) last[0] = 9;
+    for (uint256 j = 0; j < 2; j++) s += ns[j].kids.length == 0 ? 0 : ns[j].kids[0] * 10 + ns[j].kids[1];
   }
 
   // the displaced row is read and written after the store, before it is reused

@@ -24,7 +24,7 @@
  */
 import { IntegerAttr, TypeAttr, defineOp, type Operation, type Type } from '@lifeline/ir';
 import { effect, memoryAgg, stackPtr } from './sol-op-utils.js';
-import { PtrType, isFlatMemoryType, isMovableMemoryType, ui256 } from './sol-types.js';
+import { PtrType, isHeldGraphType, isMovableMemoryType, ui256 } from './sol-types.js';
 
 const freePtr = defineOp({
   name: 'sol.free_ptr',
@@ -91,7 +91,7 @@ const freeHeld = defineOp({
     { ...wordSlot, name: 'addr' },
     { ...wordSlot, name: 'old' },
   ],
-  attributes: [{ name: 'held', check: (a) => (a instanceof TypeAttr && isFlatMemoryType(a.value) ? undefined : 'must be a flat memory aggregate type') }],
+  attributes: [{ name: 'held', check: (a) => (a instanceof TypeAttr && isHeldGraphType(a.value) ? undefined : 'must be a flat memory aggregate or a fixed-shape graph of them') }],
   format: '$mark `,` $loop_mark `held` `(` $addr `,` $old `)` attr-dict',
   memoryEffects: (op: Operation) => [
     effect('write', undefined, 'FreePointer'),

@@ -249,6 +249,18 @@ export function isMovableMemoryType(t: Type, seen: readonly Type[] = []): boolea
   return fields.every((f) => isValueType(f) || isMovableMemoryType(f, [...seen, t]));
 }
 
+/**
+ * A graph a held release (lifetime/held-release.ts) copies field by field: flat, or a struct or
+ * a static array of at most eight elements whose address fields hold such graphs.
+ */
+export function isHeldGraphType(t: Type, seen: readonly Type[] = []): boolean {
+  if (isFlatMemoryType(t)) return true;
+  if (!isAggType(t) || t.loc !== 'Memory' || seen.includes(t)) return false;
+  if (t instanceof ArrayType && (t.isDynamic || t.size > 8)) return false;
+  const fields = t instanceof ArrayType ? [t.eltType] : (t as StructType).memberTypes;
+  return fields.every((f) => isValueType(f) || isHeldGraphType(f, [...seen, t]));
+}
+
 /** Whether a value of type `t` may hold a memory or stack address (what pointer analyses track). */
 export function holdsAddress(t: Type): boolean {
   return (isAggType(t) || t instanceof PtrType) && (t.loc === 'Memory' || t.loc === 'Stack');

@@ -22,6 +22,12 @@
  *       address lies at or above the loop's mark (allocated since the loop began) and below
  *       the region's mark is an earlier instance of N, held by nothing but the element the
  *       store overwrote (H1, H2), so its memory may take the new instance.
+ *  (H5) N may be an object graph of fixed shape (structs and static arrays whose address fields
+ *       hold such graphs, `Node(i, new uint256[](2))`): every inner object the loop allocates
+ *       satisfies (H0)–(H2) with one object of the graph as its holder, so the displaced graph's
+ *       inner objects are held by nothing but their fields; the new graph is copied into the old
+ *       one only when every new inner object fits the old one it replaces (else nothing is
+ *       released: the graph's objects stay where they are);
  *  (H4) It pays: another object of the region dies, or an element may be written twice by one run
  *       of the loop — not when the element's index is the loop's counter plus a constant.
  * At run time the release moves the word's object only when it lies at or above the mark (the
@@ -31,7 +37,7 @@
  */
 import { TypeAttr, UnitAttr, type Block, type Operation, type Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
-import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
+import { PtrType, isHeldGraphType, ui256 } from '../sol-types.js';
 import type { LiveAt, ObjectLiveness } from './object-liveness.js';
 import { backEdgeRegions, createBefore } from './program-points.js';
 import { constantOf } from './static-sizes.js';
@@ -58,21 +64,23 @@ const loopMarks = new WeakMap<Operation, Value>();
  * candidates left; undefined when (H1)–(H3) do not hold (the caller frees what is dead).
  */
 export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, block: Block, loop: Operation, at: LiveAt): Group[] | undefined {
-  let c = cands.length;
+  // the longest suffix whose live objects are one root and what its fields may address (the
+  // root may come before its inner objects or after them)
+  let c: number | undefined;
   let survivor: MemObject | undefined;
-  while (c > 0) {
-    const live = cands[c - 1]!.objs.filter((o) => at.live.has(o));
-    if (live.length > 1 || (live.length === 1 && survivor)) break;
-    survivor ??= live[0];
-    c--;
+  const live: MemObject[] = [];
+  for (let k = cands.length - 1; k >= 0; k--) {
+    live.push(...cands[k]!.objs.filter((o) => at.live.has(o)));
+    const root = live.find((r) => { const g = cx.objects.reach([r]); return live.every((o) => g.has(o)); });
+    if (root) [c, survivor] = [k, root];
   }
-  if (!survivor) return undefined;
+  if (c === undefined || !survivor) return undefined;
   const released = cands.slice(c).flatMap((g) => g.objs);
   const store = heldStore(cx, survivor, block, loop, at, new Set(released));
   if (!store) return undefined;
   // (H4) nothing to give back: no other object dies, and no element is written twice by a run
   // of the loop (filling `out[i]` displaces only what the loop did not allocate)
-  if (released.length === 1 && distinctPerIteration(store, loop)) return undefined;
+  if (released.every((o) => at.live.has(o)) && distinctPerIteration(store, loop)) return undefined;
   const elem = store.operand(1);
   const held = (elem.type as PtrType).pointeeType;
   let lm = loopMarks.get(loop);
@@ -85,7 +93,7 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   createBefore(store, 'sol.displace', { operands: [elem, addr, old] });
   const free = createBefore(end, 'sol.free_held', { operands: [cx.markBefore(cands[c]!), lm, addr, old], attributes: [['held', new TypeAttr(held)]] });
   if (direct) free.setAttr('direct', UnitAttr.instance);
-  const dead = cands.slice(c).flatMap((g) => g.objs).filter((o) => o !== survivor);
+  const dead = released.filter((o) => !at.live.has(o));
   cx.note(dead, `freed before ${end.name}, at the end of each iteration`);
   cx.note([survivor], 'held by an element of an outer array: at the end of each iteration copied into the object it displaced when this loop allocated that one and it is large enough, else moved down to the iteration\'s mark');
   return cands.slice(0, c);
@@ -95,31 +103,53 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
 function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation, at: LiveAt, released: ReadonlySet<MemObject>): Operation | undefined {
   const { pt, objects } = cx;
   const made = n.kind === 'alloc' ? n.value : n.kind === 'call' && n.op ? cx.onlyFreshResult(n.op) : undefined;
-  if (!made || !n.op || innermostLoop(n.op) !== loop || !isFlatMemoryType(made.type)) return undefined;
-  if (cx.permanent.has(n)) return undefined;
-  // (H1)
-  if (at.slots.some((s) => pt.contents(pt.objectOf(s)!).has(n))) return undefined;
-  if (at.values.some((v) => objects.valueRoots(v).includes(n))) return undefined;
-  const holders = pt.objects().filter((h) => h.kind !== 'slot' && pt.contents(h).has(n));
-  if (holders.length !== 1 || holders[0] === n || released.has(holders[0]!)) return undefined;
-  const container = holders[0]!;
+  if (!made || !n.op || !isHeldGraphType(made.type)) return undefined;
+  const root = onlyHolder(cx, n, loop, block, at);
+  if (!root || released.has(root.holder)) return undefined;
   // (H3)
-  for (const x of pt.contents(container)) if (x !== n && x.op && loop.isAncestorOf(x.op)) return undefined;
+  for (const x of pt.contents(root.holder)) if (x !== n && x.op && loop.isAncestorOf(x.op)) return undefined;
+  if ((root.store.operand(1).type as PtrType).pointeeType !== made.type) return undefined;
+  // (H5) the inner objects the loop allocates: each held by one field of one object of the graph
+  const graph = objects.reach(pt.contents(n));
+  for (const inner of graph) {
+    if (inner === n) continue;
+    if (!inner.op || !loop.isAncestorOf(inner.op)) continue;
+    const held = inner.kind === 'alloc' ? onlyHolder(cx, inner, loop, block, at) : undefined;
+    if (!held || (held.holder !== n && !graph.has(held.holder))) return undefined;
+  }
+  return root.store;
+}
+
+/**
+ * (H0)–(H2) for one object `o` the loop allocates: made once per run of the region, held at
+ * its end by no live slot or value and by one memory object, into which one store in the
+ * region writes it.
+ */
+function onlyHolder(cx: HeldContext, o: MemObject, loop: Operation, block: Block, at: LiveAt): { holder: MemObject; store: Operation } | undefined {
+  const { pt, objects } = cx;
+  if (!o.op || innermostLoop(o.op) !== loop || cx.permanent.has(o)) return undefined;
+  // (H1)
+  if (at.slots.some((s) => pt.contents(pt.objectOf(s)!).has(o))) return undefined;
+  if (at.values.some((v) => objects.valueRoots(v).includes(o))) return undefined;
+  // an object never holds itself (held types are not recursive): contents(o) ∋ o only says that
+  // its allocation may make inner objects too (zero elements), which are part of o
+  const holders = pt.objects().filter((h) => h.kind !== 'slot' && h !== o && pt.contents(h).has(o));
+  if (holders.length !== 1) return undefined;
+  const holder = holders[0]!;
   // (H2)
   let store: Operation | undefined;
   let other = false;
   cx.fn.walk((op) => {
-    if (op.name !== 'sol.store' || (op.operand(1).type as PtrType).loc !== 'Memory' || !pt.pointsTo(op.operand(0)).has(n)) return;
+    if (op.name !== 'sol.store' || (op.operand(1).type as PtrType).loc !== 'Memory' || !pt.pointsTo(op.operand(0)).has(o)) return;
     if (store) other = true;
     store = op;
   });
   if (!store || other) return undefined;
   const value = pt.pointsTo(store.operand(0));
   const into = pt.pointsTo(store.operand(1));
-  if (value.size !== 1 || into.size !== 1 || !into.has(container)) return undefined;
-  if ((store.operand(1).type as PtrType).pointeeType !== made.type) return undefined;
+  if (value.size !== 1 || into.size !== 1 || !into.has(holder)) return undefined;
   if (innermostLoop(store) !== loop || !insideBlock(store, block)) return undefined;
-  return store;
+  return { holder, store };
 }
 
 /**

@@ -8,8 +8,8 @@
  * same object move it once. A kept slot whose type holds inner references moves its whole
  * object graph (emit-deep-move.ts).
  */
-import { IntegerAttr, TypeAttr, type Operation } from '@lifeline/ir';
-import { PtrType, isFlatMemoryType } from '../sol-types.js';
+import { IntegerAttr, TypeAttr, type Operation, type Type } from '@lifeline/ir';
+import { ArrayType, PtrType, StructType, isFlatMemoryType, isValueType } from '../sol-types.js';
 import { place, sizeOf, span, straightRelease, type Kept } from './emit-deep-move.js';
 import { tid } from './ytypes.js';
 import { ytype } from './emit-types.js';
@@ -114,7 +114,7 @@ function heldRelease(e: FnEmitter, op: Operation): string {
   const t = (op.getAttr('held') as TypeAttr).value;
   const direct = !!op.getAttr('direct');
   const name = `free_held_${direct ? 'direct_' : ''}${tid(ytype(t))}`;
-  const place = `let size := ${sizeOf(t, 'n')}
+  const place = isFlatMemoryType(t) ? `let size := ${sizeOf(t, 'n')}
 switch and(lt(sub(o, lm), sub(mark, lm)), iszero(gt(size, ${sizeOf(t, 'o')})))
 case 0 {
   if gt(n, dst) {
@@ -126,11 +126,57 @@ case 0 {
 default {
   mcopy(o, n, size)
   mstore(a, o)
+}` : `switch ${graphHelper(e, 'fits', t)}(n, o, lm, mark)
+case 0 { dst := ${graphHelper(e, 'end', t)}(n, mark) }
+default {
+  ${graphHelper(e, 'copy', t)}(n, o, mark)
+  mstore(a, o)
 }`;
   // {direct}: the store ran, and the word still holds what it stored
   const body = direct ? `let n := mload(a)\n${place}` : `if a {\n${indent(`let n := mload(a)\nif iszero(lt(n, mark)) {\n${indent(place)}\n}`)}\n}`;
   e.lib.fn(name, () => yfn(name, ['mark', 'lm', 'a', 'o'], [], `let dst := mark\n${body}\nmstore(64, dst)`));
   return `${name}(${mark}, ${lm}, ${a}, ${o})${direct ? '' : `\n${a} := 0`}`;
+}
+
+/** The address fields of a fixed-shape graph type: [byte offset, field type]. */
+function addressFields(t: Type): [number, Type][] {
+  const fields = t instanceof ArrayType ? Array.from({ length: t.size }, () => t.eltType) : (t as StructType).memberTypes;
+  return fields.map((f, k): [number, Type] => [k * 32, f]).filter(([, f]) => !isValueType(f));
+}
+
+/**
+ * The helpers of a held graph release (isHeldGraphType), by type: `fits(n, o, lm, mark)` —
+ * `o` was allocated in [lm, mark) and every object of n's graph allocated since the mark fits
+ * the object the same field of o's graph holds; `copy(n, o, mark)` — copies n's graph into o's
+ * (a field whose object predates the mark is copied as an address); `end(n, mark)` — the end of
+ * the highest object of n's graph allocated since the mark.
+ */
+function graphHelper(e: FnEmitter, kind: 'fits' | 'copy' | 'end', t: Type): string {
+  const name = `held_${kind}_${tid(ytype(t))}`;
+  const flat = isFlatMemoryType(t);
+  const own = flat ? sizeOf(t, 'n') : `${(t instanceof ArrayType ? t.size : (t as StructType).memberTypes.length) * 32}`;
+  const inRange = 'lt(sub(o, lm), sub(mark, lm))';
+  const fields = flat ? [] : addressFields(t);
+  const since = (k: number) => `let c := mload(${k ? `add(n, ${k})` : 'n'})\nif iszero(lt(c, mark)) `;
+  e.lib.fn(name, () => {
+    if (kind === 'fits') {
+      const body = flat ? `ok := and(${inRange}, iszero(gt(${sizeOf(t, 'n')}, ${sizeOf(t, 'o')})))`
+        : [`ok := ${inRange}`, ...fields.map(([k, f]) => `if ok {\n${indent(`${since(k)}{ ok := ${graphHelper(e, 'fits', f)}(c, mload(${k ? `add(o, ${k})` : 'o'}), lm, mark) }`)}\n}`)].join('\n');
+      return yfn(name, ['n', 'o', 'lm', 'mark'], ['ok'], body);
+    }
+    if (kind === 'end') {
+      const body = [`e := add(n, ${own})`, ...fields.map(([k, f]) => `{\n${indent(`${since(k)}{\n  let ce := ${graphHelper(e, 'end', f)}(c, mark)\n  if gt(ce, e) { e := ce }\n}`)}\n}`)].join('\n');
+      return yfn(name, ['n', 'mark'], ['e'], body);
+    }
+    if (flat) return yfn(name, ['n', 'o', 'mark'], [], `mcopy(o, n, ${sizeOf(t, 'n')})`);
+    const words = (t instanceof ArrayType ? Array.from({ length: t.size }, () => t.eltType) : (t as StructType).memberTypes).map((f, k) => {
+      const at = (p: string) => (k ? `add(${p}, ${k * 32})` : p);
+      if (isValueType(f)) return `mstore(${at('o')}, mload(${at('n')}))`;
+      return `{\n${indent(`let c := mload(${at('n')})\nswitch lt(c, mark)\ncase 0 { ${graphHelper(e, 'copy', f)}(c, mload(${at('o')}), mark) }\ndefault { mstore(${at('o')}, c) }`)}\n}`;
+    });
+    return yfn(name, ['n', 'o', 'mark'], [], words.join('\n'));
+  });
+  return name;
 }
 
 export const lifetimeHandlers: Record<string, (e: FnEmitter, op: Operation) => string> = {
