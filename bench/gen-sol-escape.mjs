@@ -158,7 +158,17 @@ const SHAPE_GEN = {
   structs(g) {
     const L = [`P[] memory ps = new P[](n % ${2 + g.int(3)} + 1);`];
     L.push('for (uint256 i = 0; i < ps.length; i++) {');
-    L.push(g.chance(0.5) ? '    ps[i] = mkP(x + i, i % 3);' : '    P memory q = P(i, new uint256[](i % 2 + 1), "q"); ps[i] = q;');
+    // a literal stored straight into the slot may be built in the zero element it displaces
+    // (lifetime/in-place.ts), unless another reference to that element is read later
+    const held = g.chance(0.3);
+    if (held) L.splice(1, 0, 'P memory first = ps[0];');
+    L.push(g.pick([
+      '    ps[i] = mkP(x + i, i % 3);',
+      '    P memory q = P(i, new uint256[](i % 2 + 1), "q"); ps[i] = q;',
+      '    ps[i] = P(x + i, new uint256[](i % 2 + 1), "l");',
+      '    ps[i] = P(ps[i].a + i, ps[i].xs, string.concat(ps[i].tag, "l"));',
+    ]));
+    if (g.chance(0.2)) L.push('    if (i % 3 == 2) ps[i - 1] = ps[i];');
     L.push(...filler(g, '    '));
     if (g.chance(0.5)) L.push('    ps[i].xs = grow(ps[i].xs, i);');
     if (g.chance(0.5)) L.push('    ps[i].tag = string.concat(ps[i].tag, i % 2 == 0 ? "e" : "o");');
@@ -168,6 +178,7 @@ const SHAPE_GEN = {
     if (g.chance(0.3)) L.push('setTag(ps[0], string.concat(last.tag, "!"));');
     L.push(...filler(g, ''));
     L.push('uint256 s;', 'for (uint256 i = 0; i < ps.length; i++) s += ps[i].a + ps[i].xs.length + bytes(ps[i].tag).length;');
+    if (held) L.push('s += first.a * 7 + first.xs.length + bytes(first.tag).length;');
     if (g.chance(0.5)) return { returns: 'P memory, uint256', body: [...L, 'return (ps[0], s);'] };
     return { returns: 'bytes32, string memory', body: [...L, 'return (keccak256(abi.encode(ps[0].xs, last.tag, s)), ps[0].tag);'] };
   },

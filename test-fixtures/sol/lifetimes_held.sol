@@ -55,10 +55,14 @@ contract LifetimesHeld {
     }
   }
 
+  function point(uint256 x, uint256 y) internal pure returns (P memory) {
+    return P(x, y);
+  }
+
   function points(uint256 n) external pure returns (uint256 s) {
     P[] memory ps = new P[](3);
     for (uint256 i = 0; i < n; i++) {
-      ps[(i * 7) % 3] = P(i, s);
+      ps[(i * 7) % 3] = point(i, s);
       s += ps[i % 3].x + ps[(i + 1) % 3].y % 1000;
     }
   }

@@ -41,7 +41,7 @@ import { PtrType, isHeldGraphType, ui256 } from '../sol-types.js';
 import type { LiveAt, ObjectLiveness } from './object-liveness.js';
 import { backEdgeRegions, createBefore } from './program-points.js';
 import { constantOf } from './static-sizes.js';
-import { innermostLoop, stackWrites } from './structure.js';
+import { innermostLoop, mayHoldSlot, stackWrites } from './structure.js';
 import type { Group } from './compaction.js';
 
 export interface HeldContext {
@@ -146,7 +146,7 @@ function onlyHolder(cx: HeldContext, o: MemObject, loop: Operation, block: Block
   });
   if (!store || other) return undefined;
   const value = pt.pointsTo(store.operand(0));
-  const into = pt.pointsTo(store.operand(1));
+  const into = new Set([...pt.pointsTo(store.operand(1))].filter((x) => mayHoldSlot(x, (store!.operand(1).type as PtrType).pointeeType)));
   if (value.size !== 1 || into.size !== 1 || !into.has(holder)) return undefined;
   if (innermostLoop(store) !== loop || !insideBlock(store, block)) return undefined;
   return { holder, store };

@@ -7,6 +7,7 @@ import { SymbolTableCollection, type IntegerAttr, type Operation } from '@lifeli
 import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
 import { holdsAddress, holdsInnerAddresses } from '../sol-types.js';
 import { removeDeadAllocations } from './dead-allocations.js';
+import { buildInPlace } from './in-place.js';
 import { FunctionReleases, type ReleaseNotes } from './releases.js';
 import { shareZeroElements } from './shared-zero.js';
 import { placeStaticFrames, type StaticFramesResult } from './static-frames.js';
@@ -107,6 +108,10 @@ export function applyLifetime(module: Operation): LifetimeResult {
   let changed = false;
   for (const fn of functionsOf(module)) {
     if (skip.has(fn)) continue;
+    for (const op of buildInPlace(fn, before.function(fn), before, symbols)) {
+      changed = true;
+      entries.push({ op, func: symbolOf(fn), verdict: 'local', reasons: [], released: ['built in place: its fields are written into the zero element its store displaces'] });
+    }
     const dead = removeDeadAllocations(fn, isAllocation);
     changed ||= dead.changed;
     for (const op of dead.removed) {

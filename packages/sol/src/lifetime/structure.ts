@@ -4,8 +4,9 @@
  * reaches the end of an enclosing op, whether one op may run before another in one call,
  * which slots a region writes, the loop around an op.
  */
-import { type Block, type Operation, type Value } from '@lifeline/ir';
+import { type Block, type Operation, type Type, type Value } from '@lifeline/ir';
 import type { MemObject } from '@lifeline/analyses';
+import { ArrayType, StructType } from '../sol-types.js';
 import { isLoop } from './program-points.js';
 
 /** Whether `v` is defined in a block around `op` (and so dominates it, in structured code) before it. */
@@ -16,6 +17,22 @@ export function definedAround(v: Value, op: Operation): boolean {
     if (o.block === home) return !def || def.isBeforeInBlock(o);
   }
   return false;
+}
+
+/**
+ * Whether object `o` may have a slot of type `t`: points-to is field-insensitive (a struct's
+ * string and array fields share one set), so the objects a T location may address are
+ * narrowed by their allocated types; objects of unknown type may.
+ */
+export function mayHoldSlot(o: MemObject, t: Type): boolean {
+  if (o.kind !== 'alloc' || !o.value) return true;
+  // the op allocates the outer aggregate and, inside it, the zero values of fixed-size fields;
+  // a nested dynamic array starts as the zero slot 0x60 and has no slots
+  const holds = (u: Type, outer: boolean): boolean => {
+    const fields = u instanceof ArrayType && (outer || !u.isDynamic) ? [u.eltType] : u instanceof StructType ? u.memberTypes : [];
+    return fields.some((f) => f === t || holds(f, false));
+  };
+  return holds(o.value.type, true);
 }
 
 export const allocatingOp = (o: MemObject): Operation => o.value?.definingOp ?? o.op!;

@@ -1,0 +1,61 @@
+/**
+ * Elements built in place (packages/sol/src/lifetime/in-place.ts), on
+ * test-fixtures/sol/lifetimes_in_place.sol: a literal stored straight into a slot whose zero
+ * element nothing else reaches is written into that element — no allocation, no slot write —
+ * and nowhere else (a live reference, a duplicated or foreign element, a callee that copies
+ * one, an array literal holding one). On the EVM the results are solc viaIR's while memory
+ * holds one object per element instead of two. sol-fixtures.test.ts runs the listed calls
+ * against solc, lifetime off and on.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Interface } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { printOp } from '@lifeline/ir';
+import { Chain } from '@lifeline/evm';
+import { compileToBytecode } from '@lifeline/solidity';
+import { solcCompiler } from './sol-oracle.js';
+
+const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_in_place.sol');
+const sources = { 'lifetimes_in_place.sol': readFileSync(FILE, 'utf8') };
+const BUILT = ['fill', 'square', 'deleted', 'staticArray', 'fields', 'passedAfter', 'overwrite', 'sharedPair', 'checksInOrder'];
+const NOT_BUILT = ['liveRef', 'dupSlot', 'foreign', 'calleeCopies', 'otherArray', 'carried', 'arrayLiteral', 'returned', 'chosen'];
+const STRUCT_P = '!sol.struct<(ui256, ui256), Memory>';
+
+describe('literals built in the zero elements they displace', () => {
+  const on = compileToBytecode({ sources, contract: 'LifetimesInPlace', lifetime: true });
+  const builtIn = (fn: string) => on.lifetime!.entries.filter((e) => e.func.startsWith(`${fn}_`) && e.released.some((r) => r.startsWith('built in place')));
+
+  it('rewrites exactly the stores whose displaced element nothing else reaches', () => {
+    expect(on.errors.filter((e) => e.severity === 'error')).toEqual([]);
+    for (const fn of BUILT) expect(builtIn(fn).length, fn).toBeGreaterThan(0);
+    for (const fn of NOT_BUILT) expect(builtIn(fn), fn).toEqual([]);
+    expect(builtIn('square')).toHaveLength(4);
+    const fill = printOp(on.module!).split(/(?=sol\.func @)/).find((p) => p.startsWith('sol.func @fill_'))!;
+    // the loop allocates no point and writes no slot: it loads the element and writes its fields
+    expect(fill).not.toContain(`sol.malloc : ${STRUCT_P}`);
+    expect(fill).toMatch(new RegExp(`sol\\.load %\\w+ : !sol\\.ptr<${STRUCT_P.replace(/[()]/g, '\\$&')}, Memory>`));
+  });
+
+  it('gives solc viaIR results with one object per element', async () => {
+    const a = solcCompiler(true)(sources, 'LifetimesInPlace');
+    if (!a.ok) throw new Error(a.errors.join('\n'));
+    const off = compileToBytecode({ sources, contract: 'LifetimesInPlace', lifetime: false });
+    const iface = new Interface(a.abi as never);
+    const run = async (bytecode: string, fn: string, args: unknown[]) => {
+      const chain = await Chain.create({ gasLimit: 100_000_000 });
+      const d = await chain.deploy(bytecode);
+      return chain.call(d.address!, iface.encodeFunctionData(fn, args));
+    };
+    for (const n of [10, 100]) {
+      const [ref, without, ours] = await Promise.all([a.bytecode, off.bytecode!, on.bytecode!].map((b) => run(b, 'fill', [n])));
+      expect(ours.returnData).toBe(ref.returnData);
+      expect(without.returnData).toBe(ref.returnData);
+      // new P[](n) is n + 1 words of array and 2n of zero points; the n literals add 2n more
+      const arrayAndZeros = 0x80 + 32 * (3 * n + 1);
+      expect(without.peakMemoryBytes).toBeGreaterThanOrEqual(arrayAndZeros + 64 * n);
+      expect(ours.peakMemoryBytes).toBeLessThanOrEqual(arrayAndZeros + 64);
+      expect(ours.gasUsed).toBeLessThan(without.gasUsed);
+    }
+  });
+});
