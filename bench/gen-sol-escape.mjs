@@ -173,6 +173,7 @@ const SHAPE_GEN = {
     if (g.chance(0.5)) L.push('    ps[i].xs = grow(ps[i].xs, i);');
     if (g.chance(0.5)) L.push('    ps[i].tag = string.concat(ps[i].tag, i % 2 == 0 ? "e" : "o");');
     L.push('}');
+    if (g.chance(0.3)) L.push('(ps[0], ps[ps.length - 1]) = (ps[ps.length - 1], ps[0]);');
     L.push('P memory last = ps[ps.length - 1];');
     if (g.chance(0.5)) L.push('last.xs = mk(2, x); ps[0].a += last.xs[1];'); // through the alias
     if (g.chance(0.3)) L.push('setTag(ps[0], string.concat(last.tag, "!"));');

@@ -87,7 +87,26 @@ contract LifetimesInPlace {
     return prs[1].a.x + prs[1].a.y * 10 + prs[1].b.x * 100;
   }
 
+  // elements swapped after the fill loop: the fill is built in place, the swaps move pointers
+  function fillThenSort(uint256 n) external pure returns (uint256 s) {
+    P[] memory ps = new P[](n);
+    for (uint256 i = 0; i < n; i++) ps[i] = P((i * 7919) % 101, i);
+    for (uint256 i = 0; i < n; i++) {
+      for (uint256 j = i + 1; j < n; j++) if (ps[j].x < ps[i].x) (ps[i], ps[j]) = (ps[j], ps[i]);
+    }
+    for (uint256 i = 0; i < n; i++) s = s * 31 + ps[i].x * 1000 + ps[i].y;
+  }
+
   // ---- not built in place: the displaced element is read through another reference ----
+  function loopDup(uint256 n) external pure returns (uint256 s) {
+    P[] memory ps = new P[](2);
+    for (uint256 i = 0; i < n; i++) {
+      ps[i % 2] = P(i, i + 1);
+      if (i % 3 == 0) ps[1 - i % 2] = ps[i % 2];
+      s = s * 7 + ps[0].x + ps[1].y * 3;
+    }
+  }
+
   function liveRef(uint256 a) external pure returns (uint256) {
     P[] memory ps = new P[](2);
     P memory q = ps[0];

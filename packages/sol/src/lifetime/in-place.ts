@@ -16,12 +16,15 @@
  *       addresses of its fields that are only written (sol.store), all before S; every field
  *       is written, or N is zero-initialised and the field is a value (written 0 here) —
  *       so N is invisible until S, and writing its fields at S gives the same memory;
- *  (P3) every write into a T slot of A is such a store (so a slot holds its zero element or
- *       what an earlier rewrite wrote into it, never another object), no T address that may
- *       point into A is written into memory other than a stack slot, no call may copy one
- *       (a callee given A neither captures it nor stores addresses into it, S1/S3, nor hands
- *       back memory holding one, S4), and A does not escape to assembly or unknown code —
- *       so the element a slot holds is held by that slot alone;
+ *  (P3) A does not escape to assembly or unknown code, and nothing that may run before S
+ *       (mayPrecede: earlier in the block, or anywhere in a loop around both) writes a T slot
+ *       of A other than such rewritten stores (so a slot holds its zero element or what an
+ *       earlier rewrite wrote into it, never another object), writes a T address that may
+ *       point into A into memory other than a stack slot, keeps one in memory it allocates
+ *       (an array literal), or hands A to a callee that may copy one (one that captures it,
+ *       stores addresses into it, S1/S3, or hands back memory holding one, S4) — so the
+ *       element a slot holds at S is held by that slot alone; a swap after a fill loop does
+ *       not keep the fill from being rewritten;
  *  (P4) after S, no live SSA value or stack slot of type T may address into A — so nothing
  *       reads the displaced element afterwards except through the slot, where it now is N.
  * The element is read from the slot at S, after the index is checked, as the store did.
@@ -30,7 +33,7 @@ import { IntegerAttr, IntegerType, type Operation, type SymbolTableCollection, t
 import { SlotLiveness, isSlot, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
 import { ArrayType, PtrType, StructType, isValueType, ui256 } from '../sol-types.js';
 import { calleeOf, createBefore, liveValuesAt } from './program-points.js';
-import { mayHoldSlot } from './structure.js';
+import { mayHoldSlot, mayPrecede } from './structure.js';
 import { constantOf } from './static-sizes.js';
 
 /** A fixed-size memory aggregate held by address in a slot: its fields' types, else undefined. */
@@ -104,33 +107,36 @@ class InPlace {
     return this.pt.pointsTo(v).has(a);
   }
 
-  /** (P3) for A and slot type T, apart from the slot writes themselves. */
-  private onlySlotsHoldElements(a: MemObject, t: Type): boolean {
-    if (this.pt.escape(a).some((r) => r.kind !== 'returned' && r.kind !== 'stored')) return false;
-    let ok = true;
+  /**
+   * (P3) The ops that may put a T address into A somewhere other than A's slots (or into a
+   * callee that might), apart from the slot writes themselves; undefined when A escapes to
+   * code that might at any time.
+   */
+  private copiesOfElements(a: MemObject, t: Type): Operation[] | undefined {
+    if (this.pt.escape(a).some((r) => r.kind !== 'returned' && r.kind !== 'stored')) return undefined;
+    const hazards: Operation[] = [];
     this.fn.walk((op) => {
-      if (!ok) return 'skip';
       if (op.name === 'sol.store') {
         const [v, loc] = [op.operand(0), op.operand(1)];
-        if (v.type === t && this.mayAddress(v, a) && !isSlot(loc)) ok = false;
-        return undefined;
+        if (v.type === t && this.mayAddress(v, a) && !isSlot(loc)) hazards.push(op);
+        return;
       }
       if (!op.def?.spec.call) {
-        if (op.operandValues().some((v) => v.type === t && this.mayAddress(v, a)) && !this.keepsNoCopy(op, a)) ok = false;
-        return undefined;
+        if (op.operandValues().some((v) => v.type === t && this.mayAddress(v, a)) && !this.keepsNoCopy(op, a)) hazards.push(op);
+        return;
       }
       const callee = calleeOf(op, this.symbols);
       const sum = callee ? this.program.summary(callee) : undefined;
-      op.operandValues().forEach((v, i) => {
-        if (!this.pt.reach(this.pt.pointsTo(v)).has(a)) return;
+      const copies = op.operandValues().some((v, i) => {
+        if (!this.pt.reach(this.pt.pointsTo(v)).has(a)) return false;
         const k = callee ? i - (op.operands.length - (sum?.params.length ?? 0)) : -1;
         const pc = sum?.paramContents[k];
-        if (!sum || sum.opaque || !pc || sum.params[k]!.captured || pc.fresh || pc.params.length || pc.unknown) ok = false;
-        else if (sum.freshContents.params.includes(k) || sum.freshContents.unknown) ok = false;
+        if (!sum || sum.opaque || !pc || sum.params[k]!.captured || pc.fresh || pc.params.length || pc.unknown) return true;
+        return sum.freshContents.params.includes(k) || sum.freshContents.unknown;
       });
-      return undefined;
+      if (copies) hazards.push(op);
     });
-    return ok;
+    return hazards;
   }
 
   /**
@@ -183,11 +189,24 @@ class InPlace {
     for (const [a, byType] of groups) {
       if (!ownZeroElements(this.pt, a) || literals.has(a.value!)) continue;
       for (const [t, stores] of byType) {
+        const hazards = this.copiesOfElements(a, t);
+        if (!hazards) continue;
         const only = (s: Operation) => [...this.pt.pointsTo(s.operand(1))].every((o) => o === a || !mayHoldSlot(o, t));
-        const plans = stores.map((s) => (only(s) ? literalPlan(s, t) : undefined));
-        if (plans.some((p) => !p) || !this.onlySlotsHoldElements(a, t)) continue;
-        if (!stores.every((s) => this.noReferenceAfter(s, a, t))) continue;
-        out.push(...(plans as Plan[]));
+        let built: Plan[] = [];
+        for (const s of stores) {
+          const p = only(s) ? literalPlan(s, t) : undefined;
+          if (p && this.noReferenceAfter(s, a, t)) built.push(p);
+        }
+        // (P3) flow-sensitively: a store is rewritten when no hazard — nor a slot write left as
+        // it is — may run before it (swapping elements after a fill loop leaves the fill alone)
+        for (let changed = true; changed; ) {
+          const kept = new Set(built.map((p) => p.store));
+          const before = [...hazards, ...stores.filter((s) => !kept.has(s))];
+          const next = built.filter((p) => !before.some((h) => mayPrecede(h, p.store)));
+          changed = next.length !== built.length;
+          built = next;
+        }
+        out.push(...built);
       }
     }
     return out;
