@@ -69,6 +69,7 @@ contract LifetimesInPlace {
     P[] memory ps = new P[](2);
     for (uint256 i = 0; i < n; i++) {
       ps[i % 2] = P(ps[i % 2].y + 1, ps[(i + 1) % 2].x + i);
+      ps[1].x += 1;
       s += ps[0].x + ps[1].y;
     }
   }
@@ -76,7 +77,8 @@ contract LifetimesInPlace {
   function checksInOrder(uint256 n, uint256 at) external pure returns (uint256) {
     P[] memory ps = new P[](n);
     ps[at] = P(10 / n, 1);
-    return ps[at].x;
+    ps[at].y = 5;
+    return ps[at].x + ps[at].y;
   }
 
   function sharedPair(uint256 a) external pure returns (uint256) {
@@ -94,10 +96,19 @@ contract LifetimesInPlace {
     for (uint256 i = 0; i < n; i++) {
       for (uint256 j = i + 1; j < n; j++) if (ps[j].x < ps[i].x) (ps[i], ps[j]) = (ps[j], ps[i]);
     }
+    if (n > 0) ps[0].y += 1;
     for (uint256 i = 0; i < n; i++) s = s * 31 + ps[i].x * 1000 + ps[i].y;
   }
 
-  // ---- not built in place: the displaced element is read through another reference ----
+  // ---- not built in place ----
+  // elements only ever replaced share one zero element instead (shared-zero.ts): cheaper
+  function onlyReplaced(uint256 n) external pure returns (uint256 s) {
+    P[] memory ps = new P[](n);
+    for (uint256 i = 0; i < n; i++) ps[i] = P(i, 3 * i);
+    for (uint256 i = 0; i < n; i++) s = s * 3 + ps[i].x + ps[i].y;
+  }
+
+  // the displaced element is read through another reference
   function loopDup(uint256 n) external pure returns (uint256 s) {
     P[] memory ps = new P[](2);
     for (uint256 i = 0; i < n; i++) {

@@ -33,6 +33,7 @@ import { IntegerAttr, IntegerType, type Operation, type SymbolTableCollection, t
 import { SlotLiveness, isSlot, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
 import { ArrayType, PtrType, StructType, isValueType, ui256 } from '../sol-types.js';
 import { calleeOf, createBefore, liveValuesAt } from './program-points.js';
+import { mayShareZero } from './shared-zero.js';
 import { mayHoldSlot, mayPrecede } from './structure.js';
 import { constantOf } from './static-sizes.js';
 
@@ -187,7 +188,9 @@ class InPlace {
     });
     const out: Plan[] = [];
     for (const [a, byType] of groups) {
-      if (!ownZeroElements(this.pt, a) || literals.has(a.value!)) continue;
+      // one zero element shared by every slot (shared-zero.ts) costs less than one per slot
+      // filled in place, for the same memory
+      if (!ownZeroElements(this.pt, a) || literals.has(a.value!) || mayShareZero(this.fn, this.pt, a)) continue;
       for (const [t, stores] of byType) {
         const hazards = this.copiesOfElements(a, t);
         if (!hazards) continue;

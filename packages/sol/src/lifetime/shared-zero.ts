@@ -52,17 +52,23 @@ function onlyReplaced(fn: Operation, pt: FunctionPointsTo, m: MemObject, slotTyp
   return ok;
 }
 
+/** Whether allocation object `m` of `fn` may have its elements share one zero element ((Z1)–(Z3)). */
+export function mayShareZero(fn: Operation, pt: FunctionPointsTo, m: MemObject): boolean {
+  if (m.kind !== 'alloc' || !m.value) return false;
+  const op = m.value.definingOp;
+  const slotType = elementSlotType(m.value.type);
+  if (!op || !slotType || !op.getAttr('zero_init') || op.getAttr('shared_zero')) return false;
+  if (op.name !== 'sol.malloc') return false; // the one op whose zero elements the emitter makes
+  if (pt.escape(m).length) return false; // (Z1)
+  return onlyReplaced(fn, pt, m, slotType);
+}
+
 /** Marks the allocations of `fn` that may share one zero element; returns them. */
 export function shareZeroElements(fn: Operation, pt: FunctionPointsTo): Operation[] {
   const marked: Operation[] = [];
   for (const m of pt.objects()) {
-    if (m.kind !== 'alloc' || !m.value) continue;
-    const op = m.value.definingOp;
-    const slotType = elementSlotType(m.value.type);
-    if (!op || !slotType || !op.getAttr('zero_init') || op.getAttr('shared_zero')) continue;
-    if (op.name !== 'sol.malloc') continue; // the one op whose zero elements the emitter makes
-    if (pt.escape(m).length) continue; // (Z1)
-    if (!onlyReplaced(fn, pt, m, slotType)) continue;
+    if (!mayShareZero(fn, pt, m)) continue;
+    const op = m.value!.definingOp!;
     op.setAttr('shared_zero', UnitAttr.instance);
     marked.push(op);
   }
