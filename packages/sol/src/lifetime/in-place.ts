@@ -88,7 +88,7 @@ function literalPlan(store: Operation, t: Type): Plan | undefined {
 }
 
 /** The object a zero-initialised `sol.malloc` with its own zero elements stands for (P1). */
-function ownZeroElements(pt: FunctionPointsTo, o: MemObject): boolean {
+function ownZeroElements(o: MemObject): boolean {
   const op = o.kind === 'alloc' ? o.value?.definingOp : undefined;
   return op?.name === 'sol.malloc' && !!op.getAttr('zero_init') && !op.getAttr('shared_zero');
 }
@@ -170,7 +170,7 @@ class InPlace {
     return true;
   }
 
-  /** The rewrites for every (A, T) whose slot writes all qualify. */
+  /** The rewrites: per array or struct A and slot type T, the literal stores (P1), (P2), (P4) admit that no hazard of (P3) may precede. */
   plans(): Plan[] {
     const groups = new Map<MemObject, Map<Type, Operation[]>>();
     const literals = new Set<Value>();
@@ -190,7 +190,7 @@ class InPlace {
     for (const [a, byType] of groups) {
       // one zero element shared by every slot (shared-zero.ts) costs less than one per slot
       // filled in place, for the same memory
-      if (!ownZeroElements(this.pt, a) || literals.has(a.value!) || mayShareZero(this.fn, this.pt, a)) continue;
+      if (!ownZeroElements(a) || literals.has(a.value!) || mayShareZero(this.fn, this.pt, a)) continue;
       for (const [t, stores] of byType) {
         const hazards = this.copiesOfElements(a, t);
         if (!hazards) continue;
