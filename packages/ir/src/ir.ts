@@ -53,7 +53,6 @@ export class BlockArgument extends Value {
   get definingOp(): null { return null; }
 }
 
-/** A use of a value by an operation. */
 /**
  * Bumped by every change to operands, attributes, successors, block arguments and the
  * placement of ops and blocks: the pass manager verifies after a pass only when it changed
@@ -64,6 +63,7 @@ export function irMutations(): number {
   return mutations;
 }
 
+/** A use of a value by an operation. */
 export class OpOperand {
   prevUse: OpOperand | null = null;
   nextUse: OpOperand | null = null;
@@ -82,7 +82,8 @@ export class OpOperand {
     if (this.nextUse) this.nextUse.prevUse = this.prevUse;
     this.prevUse = this.nextUse = null;
   }
-  set(v: Value): void { mutations++;
+  set(v: Value): void {
+    mutations++;
     this.unlink();
     this.value = v;
     this.link();
@@ -217,26 +218,31 @@ export class Operation {
     return this.getProp(name) ?? this.attrs?.get(name);
   }
   /** Sets an attribute where it belongs: inherent names (declared by the op) go to properties. */
-  setAttr(name: string, value: Attribute): void { mutations++;
+  setAttr(name: string, value: Attribute): void {
+    mutations++;
     if (this.def?.isInherent(name) || this.getProp(name) !== undefined) this.properties.set(name, value);
     else this.attributes.set(name, value);
   }
-  removeAttr(name: string): void { mutations++;
+  removeAttr(name: string): void {
+    mutations++;
     if (this.props) this.properties.delete(name);
     this.attrs?.delete(name);
   }
 
   setOperand(i: number, v: Value): void { this.operands[i]!.set(v); }
-  setOperands(values: readonly Value[]): void { mutations++;
+  setOperands(values: readonly Value[]): void {
+    mutations++;
     for (const o of this.operands) o.unlink();
     this.operands = values.map((v, i) => new OpOperand(this, i, v));
   }
-  insertOperands(at: number, values: readonly Value[]): void { mutations++;
+  insertOperands(at: number, values: readonly Value[]): void {
+    mutations++;
     const added = values.map((v, i) => new OpOperand(this, at + i, v));
     this.operands.splice(at, 0, ...added);
     this.operands.forEach((o, i) => (o.index = i));
   }
-  eraseOperands(at: number, count = 1): void { mutations++;
+  eraseOperands(at: number, count = 1): void {
+    mutations++;
     for (const o of this.operands.splice(at, count)) o.unlink();
     this.operands.forEach((o, i) => (o.index = i));
   }
@@ -267,14 +273,16 @@ export class Operation {
     this.dropAllReferences();
   }
   /** Points successor `i` at `block`. */
-  setSuccessor(i: number, block: Block): void { mutations++;
+  setSuccessor(i: number, block: Block): void {
+    mutations++;
     const old = this.successors[i]!;
     if (old === block) return;
     old.removePredEdge(this);
     (this.successors as Block[])[i] = block;
     block.predEdges.push(this);
   }
-  dropAllReferences(): void { mutations++;
+  dropAllReferences(): void {
+    mutations++;
     for (const o of this.operands) o.unlink();
     this.operands = [];
     for (const b of this.successors) b.removePredEdge(this);
@@ -373,18 +381,21 @@ export class Block {
   constructor(argTypes: readonly Type[] = [], argLocs?: readonly Location[]) {
     argTypes.forEach((t, i) => this.addArgument(t, argLocs?.[i]));
   }
-  addArgument(type: Type, loc?: Location): BlockArgument { mutations++;
+  addArgument(type: Type, loc?: Location): BlockArgument {
+    mutations++;
     const a = new BlockArgument(type, this, this.arguments.length, loc);
     this.arguments.push(a);
     return a;
   }
-  insertArgument(at: number, type: Type, loc?: Location): BlockArgument { mutations++;
+  insertArgument(at: number, type: Type, loc?: Location): BlockArgument {
+    mutations++;
     const a = new BlockArgument(type, this, at, loc);
     this.arguments.splice(at, 0, a);
     this.arguments.forEach((x, i) => (x.index = i));
     return a;
   }
-  eraseArgument(at: number): void { mutations++;
+  eraseArgument(at: number): void {
+    mutations++;
     this.arguments.splice(at, 1);
     this.arguments.forEach((x, i) => (x.index = i));
   }
@@ -418,7 +429,8 @@ export class Block {
   append(op: Operation): Operation { return this.insertBefore(op, null); }
   prepend(op: Operation): Operation { return this.insertBefore(op, this.first); }
   /** Inserts `op` before `before` (or at the end when `before` is null). */
-  insertBefore(op: Operation, before: Operation | null): Operation { mutations++;
+  insertBefore(op: Operation, before: Operation | null): Operation {
+    mutations++;
     if (op.parent) throw new Error('insertBefore: operation already in a block');
     op.parent = this;
     op.next = before;
@@ -435,7 +447,8 @@ export class Block {
     return this.insertBefore(op, after.next);
   }
   /** @internal used by Operation.remove */
-  unlinkOp(op: Operation): void { mutations++;
+  unlinkOp(op: Operation): void {
+    mutations++;
     if (op.prev) op.prev.next = op.next;
     else this.first = op.next;
     if (op.next) op.next.prev = op.prev;
@@ -469,7 +482,8 @@ export class Block {
   successors(): readonly Block[] { return this.last ? this.last.successors : []; }
 
   /** Moves every op from `start` (inclusive) to the end into a new block inserted after this one. */
-  splitBefore(start: Operation | null): Block { mutations++;
+  splitBefore(start: Operation | null): Block {
+    mutations++;
     const nb = new Block();
     const region = this.parent!;
     region.insertBlock(nb, region.blocks.indexOf(this) + 1);
@@ -482,7 +496,8 @@ export class Block {
     return nb;
   }
   /** Appends all ops of `other` to this block, mapping its arguments to `args`, and erases it. */
-  mergeFrom(other: Block, args: readonly Value[] = []): void { mutations++;
+  mergeFrom(other: Block, args: readonly Value[] = []): void {
+    mutations++;
     other.arguments.forEach((a, i) => a.replaceAllUsesWith(args[i]!));
     for (let op = other.first; op;) {
       const next: Operation | null = op.next;
@@ -505,17 +520,20 @@ export class Region {
   }
   get entry(): Block | undefined { return this.blocks[0]; }
   get empty(): boolean { return this.blocks.length === 0; }
-  pushBlock(b: Block): Block { mutations++;
+  pushBlock(b: Block): Block {
+    mutations++;
     b.parent = this;
     this.blocks.push(b);
     return b;
   }
-  insertBlock(b: Block, at: number): Block { mutations++;
+  insertBlock(b: Block, at: number): Block {
+    mutations++;
     b.parent = this;
     this.blocks.splice(at, 0, b);
     return b;
   }
-  removeBlock(b: Block): void { mutations++;
+  removeBlock(b: Block): void {
+    mutations++;
     const i = this.blocks.indexOf(b);
     if (i >= 0) this.blocks.splice(i, 1);
     b.parent = null;
@@ -529,7 +547,8 @@ export class Region {
     return false;
   }
   /** Moves all blocks of this region to the end of `dest`. */
-  moveBlocksTo(dest: Region): void { mutations++;
+  moveBlocksTo(dest: Region): void {
+    mutations++;
     for (const b of this.blocks) dest.pushBlock(b);
     this.blocks = [];
   }

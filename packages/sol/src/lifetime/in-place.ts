@@ -122,19 +122,21 @@ class InPlace {
         if (v.type === t && this.mayAddress(v, a) && !isSlot(loc)) hazards.push(op);
         return;
       }
-      if (!op.def?.spec.call) {
+      const call = op.def?.spec.call;
+      if (!call) {
         if (op.operandValues().some((v) => v.type === t && this.mayAddress(v, a)) && !this.keepsNoCopy(op, a)) hazards.push(op);
         return;
       }
       const callee = calleeOf(op, this.symbols);
       const sum = callee ? this.program.summary(callee) : undefined;
-      const copies = op.operandValues().some((v, i) => {
-        if (!this.pt.reach(this.pt.pointsTo(v)).has(a)) return false;
-        const k = callee ? i - (op.operands.length - (sum?.params.length ?? 0)) : -1;
-        const pc = sum?.paramContents[k];
-        if (!sum || sum.opaque || !pc || sum.params[k]!.captured || pc.fresh || pc.params.length || pc.unknown) return true;
+      const reaches = (v: Value) => this.pt.reach(this.pt.pointsTo(v)).has(a);
+      // an indirect or opaque callee given A may do anything with it
+      const copies = op.operandValues().some(reaches) && (!sum || sum.opaque || call.args(op).some((v, k) => {
+        if (!reaches(v)) return false;
+        const pc = sum.paramContents[k];
+        if (!pc || sum.params[k]!.captured || pc.fresh || pc.params.length || pc.unknown) return true;
         return sum.freshContents.params.includes(k) || sum.freshContents.unknown;
-      });
+      }));
       if (copies) hazards.push(op);
     });
     return hazards;
@@ -173,12 +175,12 @@ class InPlace {
   /** The rewrites: per array or struct A and slot type T, the literal stores (P1), (P2), (P4) admit that no hazard of (P3) may precede. */
   plans(): Plan[] {
     const groups = new Map<MemObject, Map<Type, Operation[]>>();
-    const literals = new Set<Value>();
+    const stored = new Set<Value>(); // every value stored into a fixed-size slot
     this.fn.walk((op) => {
       if (op.name !== 'sol.store') return;
       const t = slotAggregate(op.operand(1));
       if (!t) return;
-      literals.add(op.operand(0));
+      stored.add(op.operand(0));
       for (const o of this.pt.pointsTo(op.operand(1))) {
         if (!mayHoldSlot(o, t)) continue;
         const byType = groups.get(o) ?? new Map<Type, Operation[]>();
@@ -190,7 +192,7 @@ class InPlace {
     for (const [a, byType] of groups) {
       // one zero element shared by every slot (shared-zero.ts) costs less than one per slot
       // filled in place, for the same memory
-      if (!ownZeroElements(a) || literals.has(a.value!) || mayShareZero(this.fn, this.pt, a)) continue;
+      if (!ownZeroElements(a) || stored.has(a.value!) || mayShareZero(this.fn, this.pt, a)) continue;
       for (const [t, stores] of byType) {
         const hazards = this.copiesOfElements(a, t);
         if (!hazards) continue;
@@ -216,7 +218,7 @@ class InPlace {
   }
 }
 
-/** Writes each literal into the element its store displaces; returns the literals' allocations (erased). */
+/** Writes the literal's fields into the element its store displaces, and erases the literal and the store. */
 function rewrite(p: Plan): void {
   const { store, literal } = p;
   const loc = store.operand(1);
