@@ -113,6 +113,39 @@ function groups(op: Operation): Dealloc {
 }
 const same = (a: readonly Value[], b: readonly Value[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/**
+ * The sizes of the dealloc's memrefs and conditions groups, from its segment sizes. Each
+ * pattern first asks, without building the groups, whether it applies at all: every
+ * dealloc meets all six patterns on every greedy iteration and almost none of them
+ * changes it, so building three arrays per pattern per visit was most of what the
+ * canonicalizer allocated on large modules.
+ */
+function memrefAndConditionCounts(op: Operation): [number, number] {
+  const seg = op.getAttr('operandSegmentSizes');
+  if (seg instanceof DenseArrayAttr && seg.values.length === 3) return [seg.values[0]!, seg.values[1]!];
+  const d = op.def!;
+  return [d.operandGroupSize(op, 'memrefs'), d.operandGroupSize(op, 'conditions')];
+}
+
+/** Whether operands [from, from + n) of `op` list a value twice. */
+function hasDuplicateOperand(op: Operation, from: number, n: number): boolean {
+  const operands = op.operands;
+  if (n > 16) return new Set(operands.slice(from, from + n).map((o) => o.value)).size < n;
+  for (let i = from + 1; i < from + n; i++) {
+    const v = operands[i]!.value;
+    for (let j = from; j < i; j++) if (operands[j]!.value === v) return true;
+  }
+  return false;
+}
+
+/** Whether some memref operand of the dealloc satisfies `test`, without building the groups. */
+function someMemref(op: Operation, test: (m: Value) => boolean): boolean {
+  const [m] = memrefAndConditionCounts(op);
+  const operands = op.operands;
+  for (let i = 0; i < m; i++) if (test(operands[i]!.value)) return true;
+  return false;
+}
+
 /** MLIR's updateDeallocIfChanged. */
 function update(op: Operation, rw: Rewriter, memrefs: Value[], conditions: Value[]): boolean {
   const g = groups(op);
@@ -125,6 +158,7 @@ function update(op: Operation, rw: Rewriter, memrefs: Value[], conditions: Value
 const removeDuplicateDeallocMemrefs: RewritePattern = {
   name: 'DeallocRemoveDuplicateDeallocMemrefs', rootName: 'bufferization.dealloc',
   matchAndRewrite(op, rw) {
+    if (!hasDuplicateOperand(op, 0, memrefAndConditionCounts(op)[0])) return false;
     const g = groups(op);
     const index = new Map<Value, number>();
     const memrefs: Value[] = [], conditions: Value[] = [];
@@ -148,6 +182,8 @@ const removeDuplicateDeallocMemrefs: RewritePattern = {
 const removeDuplicateRetainedMemrefs: RewritePattern = {
   name: 'DeallocRemoveDuplicateRetainedMemrefs', rootName: 'bufferization.dealloc',
   matchAndRewrite(op, rw) {
+    const [m, c] = memrefAndConditionCounts(op);
+    if (!hasDuplicateOperand(op, m + c, op.operands.length - m - c)) return false;
     const g = groups(op);
     const seen = new Map<Value, number>();
     const retained: Value[] = [];
@@ -174,7 +210,7 @@ const removeDuplicateRetainedMemrefs: RewritePattern = {
 const eraseEmptyDealloc: RewritePattern = {
   name: 'EraseEmptyDealloc', rootName: 'bufferization.dealloc',
   matchAndRewrite(op, rw) {
-    if (groups(op).memrefs.length) return false;
+    if (memrefAndConditionCounts(op)[0]) return false;
     rw.setInsertionPointBefore(op);
     const f = rw.create('arith.constant', { resultTypes: [IntegerAttr.bool(false).type], attributes: [['value', IntegerAttr.bool(false)]], loc: op.loc });
     rw.replaceOp(op, op.results.map(() => f.results[0]!));
@@ -186,6 +222,8 @@ const eraseEmptyDealloc: RewritePattern = {
 const eraseAlwaysFalseDealloc: RewritePattern = {
   name: 'EraseAlwaysFalseDealloc', rootName: 'bufferization.dealloc',
   matchAndRewrite(op, rw) {
+    const [m, c] = memrefAndConditionCounts(op);
+    if (!op.operands.slice(m, m + c).some((o) => constBool(o.value) === false)) return false;
     const g = groups(op);
     const keep = g.conditions.map((c) => constBool(c) !== false);
     return update(op, rw, g.memrefs.filter((_, i) => keep[i]), g.conditions.filter((_, i) => keep[i]));
@@ -194,19 +232,30 @@ const eraseAlwaysFalseDealloc: RewritePattern = {
 
 const allocates = (op: Operation, v: Value): boolean => !!effectsOf(op)?.some((e) => e.kind === 'allocate' && e.value === v);
 
+/** (2e) The allocation whose base buffer `m` is, through memref.extract_strided_metadata. */
+function allocationBehindMetadata(m: Value): Value | undefined {
+  const extract = m.definingOp;
+  if (extract?.name !== 'memref.extract_strided_metadata') return undefined;
+  const base = extract.operand(0);
+  const alloc = base.definingOp;
+  return alloc && allocates(alloc, base) ? base : undefined;
+}
+
+/** (2f) The allocation defining `m` when this dealloc is its only use and allocating its only effect on it. */
+function allocationOnlyFreedHere(m: Value): Operation | undefined {
+  const alloc = m.definingOp;
+  const effects = alloc && effectsOf(alloc);
+  if (!effects || !m.hasOneUse || !allocates(alloc, m)) return undefined;
+  return effects.every((e) => e.value !== m || e.kind === 'allocate') ? alloc : undefined;
+}
+
 /** (2e) */
 const skipExtractMetadataOfAlloc: RewritePattern = {
   name: 'SkipExtractMetadataOfAlloc', rootName: 'bufferization.dealloc',
   matchAndRewrite(op, rw) {
+    if (!someMemref(op, (m) => allocationBehindMetadata(m) !== undefined)) return false;
     const g = groups(op);
-    const memrefs = g.memrefs.map((m) => {
-      const extract = m.definingOp;
-      if (extract?.name !== 'memref.extract_strided_metadata') return m;
-      const base = extract.operand(0);
-      const alloc = base.definingOp;
-      return alloc && allocates(alloc, base) ? base : m;
-    });
-    return update(op, rw, memrefs, g.conditions);
+    return update(op, rw, g.memrefs.map((m) => allocationBehindMetadata(m) ?? m), g.conditions);
   },
 };
 
@@ -214,18 +263,15 @@ const skipExtractMetadataOfAlloc: RewritePattern = {
 const removeAllocDeallocPair: RewritePattern = {
   name: 'RemoveAllocDeallocPairWhenNoOtherUsers', rootName: 'bufferization.dealloc',
   matchAndRewrite(op, rw) {
+    if (!someMemref(op, (m) => allocationOnlyFreedHere(m) !== undefined)) return false;
     const g = groups(op);
     const memrefs: Value[] = [], conditions: Value[] = [];
     const dead: Operation[] = [];
     g.memrefs.forEach((m, i) => {
-      const alloc = m.definingOp;
-      const effects = alloc && effectsOf(alloc);
-      if (effects && allocates(alloc, m) && m.hasOneUse) {
-        const onM = effects.filter((e) => e.value === m);
-        if (onM.length && onM.every((e) => e.kind === 'allocate')) {
-          dead.push(alloc);
-          return;
-        }
+      const alloc = allocationOnlyFreedHere(m);
+      if (alloc) {
+        dead.push(alloc);
+        return;
       }
       memrefs.push(m);
       conditions.push(g.conditions[i]!);
