@@ -92,12 +92,25 @@ class Worklist {
   }
 }
 
-/** The constant operands of `op` (MLIR's m_Constant on each operand). */
-export function constantOperands(op: Operation): (Attribute | undefined)[] {
-  return op.operands.map((o) => {
-    const d = o.value.definingOp;
-    return d ? constantValueOf(d) : undefined;
-  });
+/** Frozen lists of n `undefined`s: most folded ops have no constant operand. */
+const NO_CONSTANTS: (readonly undefined[])[] = [];
+
+/**
+ * The constant operands of `op` (MLIR's m_Constant on each operand). When none is
+ * constant the list is a shared frozen one: folding visits every op on every greedy
+ * iteration, and a fresh list per visit was the canonicalizer's largest allocation.
+ */
+export function constantOperands(op: Operation): readonly (Attribute | undefined)[] {
+  const operands = op.operands;
+  let constants: (Attribute | undefined)[] | undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const d = operands[i]!.value.definingOp;
+    const c = d ? constantValueOf(d) : undefined;
+    if (c === undefined) continue;
+    constants ??= new Array<Attribute | undefined>(operands.length).fill(undefined);
+    constants[i] = c;
+  }
+  return constants ?? (NO_CONSTANTS[operands.length] ??= Object.freeze(new Array<undefined>(operands.length).fill(undefined)));
 }
 
 /**
