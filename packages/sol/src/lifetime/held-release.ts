@@ -11,7 +11,10 @@
  * Correct when, for the region's survivor N (the one object of the released candidates live
  * at the end; one flat allocation executed at most once per run of the region):
  *  (H0) N is an allocation, or a call whose one fresh result is all the callee hands back (so
- *       one object per call);
+ *       one object per call), or a call that may store one object it allocates into a member of
+ *       a struct it is given and hands back nothing else fresh (field-stores.ts: `_push(h, v)`
+ *       growing `h.data`) — the call is then the store of (H2), of whatever the member holds
+ *       after it;
  *  (H1) no live slot or SSA value at the end holds N, and no object escapes with it: only
  *       memory holds N, and only one memory object C (whose contents hold it) — so after the iteration
  *       an instance of N is reached only through an element of C;
@@ -35,7 +38,7 @@
  * only when the store ran; with `{direct}` (the store lies in the region's block, and nothing
  * else in the loop writes into the array) both are known and not checked.
  */
-import { TypeAttr, UnitAttr, type Block, type Operation, type Value } from '@lifeline/ir';
+import { TypeAttr, UnitAttr, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
 import { PtrType, isHeldGraphType, ui256 } from '../sol-types.js';
 import type { LiveAt, ObjectLiveness } from './object-liveness.js';
@@ -43,6 +46,7 @@ import { backEdgeRegions, createBefore } from './program-points.js';
 import { constantOf } from './static-sizes.js';
 import { innermostLoop, mayHoldSlot, stackWrites } from './structure.js';
 import type { Group } from './compaction.js';
+import { memberAddressBefore, type FieldStore } from './field-stores.js';
 
 export interface HeldContext {
   fn: Operation;
@@ -52,6 +56,8 @@ export interface HeldContext {
   markBefore(c: Group): Value;
   /** The result a call object stands for, when it is the call's one fresh result and the callee hands back no other memory. */
   onlyFreshResult(call: Operation): Value | undefined;
+  /** The member a call may store its one fresh object into (field-stores.ts). */
+  fieldStore(call: Operation): FieldStore | undefined;
   note(objs: Iterable<MemObject>, text: string): void;
 }
 
@@ -76,56 +82,73 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   }
   if (c === undefined || !survivor) return undefined;
   const released = cands.slice(c).flatMap((g) => g.objs);
-  const store = heldStore(cx, survivor, block, loop, at, new Set(released));
-  if (!store) return undefined;
+  const held = heldStore(cx, survivor, block, loop, at, new Set(released));
+  if (!held) return undefined;
+  const { store, field } = held;
   // (H4) nothing to give back: no other object dies, and no element is written twice by a run
   // of the loop (filling `out[i]` displaces only what the loop did not allocate)
   if (released.every((o) => at.live.has(o)) && distinctPerIteration(store, loop)) return undefined;
-  const elem = store.operand(1);
-  const held = (elem.type as PtrType).pointeeType;
+  const elem = field ? memberAddressBefore(store, field) : store.operand(1);
+  const heldType = (elem.type as PtrType).pointeeType;
   let lm = loopMarks.get(loop);
   if (!lm) loopMarks.set(loop, (lm = createBefore(loop, 'sol.free_ptr', { resultTypes: [ui256] }).result(0)));
+  // a call may leave the member as it was: never direct
+  const direct = !field && store.block === block && onlyStoreInto(cx, store, loop);
+  // the displace runs right before a call in the region's block: its record needs no reset,
+  // and words declared there are not carried around the loop (solc's stack layout charges
+  // for every variable live across the iteration)
+  const displaced = !!field && store.block === block;
   // Yul `let` zeroes them each time the loop starts; the release clears the address again
   const word = PtrType.get(ui256, 'Stack');
-  const addr = createBefore(loop, 'sol.alloca', { resultTypes: [word] }).result(0);
-  const old = createBefore(loop, 'sol.alloca', { resultTypes: [word] }).result(0);
-  const direct = store.block === block && onlyStoreInto(cx, store, loop);
+  const recordAt = displaced ? store : loop;
+  const addr = createBefore(recordAt, 'sol.alloca', { resultTypes: [word] }).result(0);
+  const old = createBefore(recordAt, 'sol.alloca', { resultTypes: [word] }).result(0);
   createBefore(store, 'sol.displace', { operands: [elem, addr, old] });
-  const free = createBefore(end, 'sol.free_held', { operands: [cx.markBefore(cands[c]!), lm, addr, old], attributes: [['held', new TypeAttr(held)]] });
+  const free = createBefore(end, 'sol.free_held', { operands: [cx.markBefore(cands[c]!), lm, addr, old], attributes: [['held', new TypeAttr(heldType)]] });
   if (direct) free.setAttr('direct', UnitAttr.instance);
+  else if (displaced) free.setAttr('displaced', UnitAttr.instance);
   const dead = released.filter((o) => !at.live.has(o));
   cx.note(dead, `freed before ${end.name}, at the end of each iteration`);
-  cx.note([survivor], 'held by an element of an outer array: at the end of each iteration copied into the object it displaced when this loop allocated that one and it is large enough, else moved down to the iteration\'s mark');
+  cx.note([survivor], `held by ${field ? 'a member of a struct' : 'an element of an outer array'}: at the end of each iteration copied into the object it displaced when this loop allocated that one and it is large enough, else moved down to the loop's mark when that object is all the loop kept, else to the iteration's mark`);
   return cands.slice(0, c);
 }
 
+interface HeldStore {
+  holder: MemObject;
+  /** A `sol.store`, or a call storing into a member (`field`). */
+  store: Operation;
+  field?: FieldStore;
+}
+
 /** The one store of (H2) when (H1)–(H3) hold for `n`. */
-function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation, at: LiveAt, released: ReadonlySet<MemObject>): Operation | undefined {
+function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation, at: LiveAt, released: ReadonlySet<MemObject>): HeldStore | undefined {
   const { pt, objects } = cx;
-  const made = n.kind === 'alloc' ? n.value : n.kind === 'call' && n.op ? cx.onlyFreshResult(n.op) : undefined;
-  if (!made || !n.op || !isHeldGraphType(made.type)) return undefined;
+  const made = n.kind === 'alloc' ? n.value?.type : n.kind === 'call' && n.op ? (cx.onlyFreshResult(n.op)?.type ?? cx.fieldStore(n.op)?.type) : undefined;
+  if (!made || !n.op || !isHeldGraphType(made)) return undefined;
   const root = onlyHolder(cx, n, loop, block, at);
   if (!root || released.has(root.holder)) return undefined;
   // (H3)
   for (const x of pt.contents(root.holder)) if (x !== n && x.op && loop.isAncestorOf(x.op)) return undefined;
-  if ((root.store.operand(1).type as PtrType).pointeeType !== made.type) return undefined;
+  if (storedType(root) !== made) return undefined;
   // (H5) the inner objects the loop allocates: each held by one field of one object of the graph
   const graph = objects.reach(pt.contents(n));
   for (const inner of graph) {
     if (inner === n) continue;
     if (!inner.op || !loop.isAncestorOf(inner.op)) continue;
     const held = inner.kind === 'alloc' ? onlyHolder(cx, inner, loop, block, at) : undefined;
-    if (!held || (held.holder !== n && !graph.has(held.holder))) return undefined;
+    if (!held || held.field || (held.holder !== n && !graph.has(held.holder))) return undefined;
   }
-  return root.store;
+  return root;
 }
+
+const storedType = (h: HeldStore): Type => h.field?.type ?? (h.store.operand(1).type as PtrType).pointeeType;
 
 /**
  * (H0)–(H2) for one object `o` the loop allocates: made once per run of the region, held at
  * its end by no live slot or value and by one memory object, into which one store in the
  * region writes it.
  */
-function onlyHolder(cx: HeldContext, o: MemObject, loop: Operation, block: Block, at: LiveAt): { holder: MemObject; store: Operation } | undefined {
+function onlyHolder(cx: HeldContext, o: MemObject, loop: Operation, block: Block, at: LiveAt): HeldStore | undefined {
   const { pt, objects } = cx;
   if (!o.op || innermostLoop(o.op) !== loop || cx.permanent.has(o)) return undefined;
   // (H1)
@@ -144,12 +167,18 @@ function onlyHolder(cx: HeldContext, o: MemObject, loop: Operation, block: Block
     if (store) other = true;
     store = op;
   });
-  if (!store || other) return undefined;
-  const value = pt.pointsTo(store.operand(0));
-  const into = new Set([...pt.pointsTo(store.operand(1))].filter((x) => mayHoldSlot(x, (store!.operand(1).type as PtrType).pointeeType)));
+  if (other) return undefined;
+  // a call storing into a member of a struct it is given: the struct is the holder
+  const field = !store && o.kind === 'call' && o.op ? cx.fieldStore(o.op) : undefined;
+  if (field) store = o.op;
+  if (!store) return undefined;
+  const value = field ? new Set([o]) : pt.pointsTo(store.operand(0));
+  const target = field ? store.def!.spec.call!.args(store)[field.arg]! : store.operand(1);
+  const into = field ? new Set([...pt.pointsTo(target)].filter((x) => x.kind !== 'slot'))
+    : new Set([...pt.pointsTo(target)].filter((x) => mayHoldSlot(x, (target.type as PtrType).pointeeType)));
   if (value.size !== 1 || into.size !== 1 || !into.has(holder)) return undefined;
   if (innermostLoop(store) !== loop || !insideBlock(store, block)) return undefined;
-  return { holder, store };
+  return { holder, store, field };
 }
 
 /**

@@ -42,6 +42,7 @@ import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 import { keptInAddressOrder } from './kept-order.js';
 import { releaseHeld, type HeldContext } from './held-release.js';
+import { fieldStoreOf } from './field-stores.js';
 
 
 /** Where each object was released, for the report. */
@@ -93,6 +94,7 @@ export class FunctionReleases {
     return {
       fn: this.fn, pt: this.pt, objects: this.objects, permanent: this.permanent,
       markBefore: (c) => this.markBefore(c), note: (o, t) => this.note(o, t), onlyFreshResult: (call) => this.onlyFreshResult(call),
+      fieldStore: (call) => fieldStoreOf(call, this.program, this.symbols),
     };
   }
 

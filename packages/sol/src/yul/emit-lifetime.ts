@@ -105,18 +105,23 @@ function deepRelease(e: FnEmitter, mark: string, kept: Kept[], gapFirst: boolean
 /**
  * `sol.free_held` (lifetime/held-release.ts): the object the word at `a` holds, when this run
  * of the region allocated it (at or above the mark), is copied into the object it displaced
- * (`o`, when that one lies in [loop mark, mark) and is at least as large) or moved down to the
- * mark; the word is updated, the rest freed. A function: its temporaries stay off the loop's
+ * (`o`, when that one lies in [loop mark, mark) and is at least as large), or moved down to the
+ * loop mark `lm` when `o` is all that lies in [lm, mark), else to the mark; the word is
+ * updated, the rest freed. A function: its temporaries stay off the loop's
  * stack.
  */
 function heldRelease(e: FnEmitter, op: Operation): string {
   const [mark, lm, a, o] = op.operands.map((x) => e.w(x.value));
   const t = (op.getAttr('held') as TypeAttr).value;
-  const direct = !!op.getAttr('direct');
+  const direct = !!op.getAttr('direct') || !!op.getAttr('displaced');
   const name = `free_held_${direct ? 'direct_' : ''}${tid(ytype(t))}`;
+  // a larger object whose displaced one alone fills [lm, mark) takes its place: it is the
+  // loop's one survivor, and the loop's memory stays one instance (a growing array)
   const place = isFlatMemoryType(t) ? `let size := ${sizeOf(t, 'n')}
-switch and(lt(sub(o, lm), sub(mark, lm)), iszero(gt(size, ${sizeOf(t, 'o')})))
+let osize := ${sizeOf(t, 'o')}
+switch and(lt(sub(o, lm), sub(mark, lm)), iszero(gt(size, osize)))
 case 0 {
+  if and(eq(o, lm), eq(add(o, osize), mark)) { dst := lm }
   if gt(n, dst) {
     mcopy(dst, n, size)
     mstore(a, dst)
@@ -135,7 +140,12 @@ default {
   // {direct}: the store ran, and the word still holds what it stored
   const body = direct ? `let n := mload(a)\n${place}` : `if a {\n${indent(`let n := mload(a)\nif iszero(lt(n, mark)) {\n${indent(place)}\n}`)}\n}`;
   e.lib.fn(name, () => yfn(name, ['mark', 'lm', 'a', 'o'], [], `let dst := mark\n${body}\nmstore(64, dst)`));
-  return `${name}(${mark}, ${lm}, ${a}, ${o})${direct ? '' : `\n${a} := 0`}`;
+  // {displaced}: the displace ran, and the word holds what it held or a new object; most runs
+  // of a call that may grow a member leave it as it was, so that case costs no function call
+  if (op.getAttr('displaced')) return `switch lt(mload(${a}), ${mark})\ncase 0 { ${name}(${mark}, ${lm}, ${a}, ${o}) }\ndefault { mstore(64, ${mark}) }`;
+  if (direct) return `${name}(${mark}, ${lm}, ${a}, ${o})`;
+  // the same for a store under a condition: a run that did not store only frees
+  return `switch ${a}\ncase 0 { mstore(64, ${mark}) }\ndefault {\n  ${name}(${mark}, ${lm}, ${a}, ${o})\n  ${a} := 0\n}`;
 }
 
 /** The address fields of a fixed-shape graph type: [byte offset, field type]. */

@@ -1,0 +1,65 @@
+/**
+ * Calls that replace a member of a struct they are given with memory they allocate: a helper
+ * that grows `h.data` (`if (h.size == h.data.length) h.data = bigger;` in `_push(h, v)`).
+ * Held releases (held-release.ts) treat such a call as the store of its object into that
+ * member, so a loop that calls it gives back the arrays it displaces.
+ */
+import { IntegerAttr, IntegerType, type Operation, type SymbolTableCollection, type Type, type Value } from '@lifeline/ir';
+import type { ProgramPointsTo } from '@lifeline/analyses';
+import { PtrType, StructType, isFlatMemoryType } from '../sol-types.js';
+import { calleeOf, createBefore } from './program-points.js';
+import { constantOf } from './static-sizes.js';
+
+const ui64 = IntegerType.get(64, 'unsigned');
+
+/** Member `field` (of type `type`, flat) of the struct that argument `arg` addresses. */
+export interface FieldStore {
+  arg: number;
+  field: number;
+  type: Type;
+}
+
+/**
+ * The one member `call` may store fresh memory into, when the callee's only fresh memory that
+ * outlives it is stored there: its results are not fresh and nothing else it hands back holds
+ * fresh memory (S3, S4); every store of fresh memory it makes writes member `field` of the
+ * struct its parameter `arg` addresses (and nothing else), with a flat type — so after the
+ * call the member holds either what it held before or one object the call allocated; and no
+ * call it makes stores fresh memory into what it is given.
+ */
+export function fieldStoreOf(call: Operation, program: ProgramPointsTo, symbols: SymbolTableCollection): FieldStore | undefined {
+  const callee = calleeOf(call, symbols);
+  if (!callee) return undefined;
+  const sum = program.summary(callee);
+  const into = sum.paramContents.flatMap((p, i) => (p.fresh ? [i] : []));
+  if (sum.opaque || sum.freshContents.fresh || sum.results.some((r) => r.fresh) || into.length !== 1) return undefined;
+  const pt = program.function(callee);
+  const params = callee.regions[0]?.blocks[0]?.arguments ?? [];
+  let found: FieldStore | undefined;
+  let other = false;
+  callee.walk((op) => {
+    if (other) return;
+    if (op.def?.spec.call) {
+      const g = calleeOf(op, symbols);
+      if (!g || program.summary(g).paramContents.some((p) => p.fresh)) other = true;
+      return;
+    }
+    if (op.name !== 'sol.store' || (op.operand(1).type as PtrType).loc !== 'Memory') return;
+    if (![...pt.pointsTo(op.operand(0))].some((o) => o.kind === 'alloc' || o.kind === 'call')) return;
+    const gep = op.operand(1).definingOp;
+    const field = gep?.name === 'sol.gep' && gep.operand(0).type instanceof StructType ? constantOf(gep.operand(1)) : undefined;
+    const base = gep ? [...pt.pointsTo(gep.operand(0))] : [];
+    const arg = base.length === 1 && base[0]!.kind === 'param' ? params.indexOf(base[0]!.value as never) : -1;
+    const type = (op.operand(1).type as PtrType).pointeeType;
+    if (field === undefined || arg !== into[0] || !isFlatMemoryType(type) || (found && found.field !== Number(field))) other = true;
+    else found = { arg, field: Number(field), type };
+  });
+  return other ? undefined : found;
+}
+
+/** The address of the member `fs` names, computed before `call` from the argument it passes. */
+export function memberAddressBefore(call: Operation, fs: FieldStore): Value {
+  const struct = call.def!.spec.call!.args(call)[fs.arg]!;
+  const index = createBefore(call, 'sol.constant', { resultTypes: [ui64], attributes: [['value', new IntegerAttr(BigInt(fs.field), ui64)]] }).result(0);
+  return createBefore(call, 'sol.gep', { operands: [struct, index], resultTypes: [PtrType.get(fs.type, 'Memory')] }).result(0);
+}
