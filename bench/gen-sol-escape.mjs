@@ -92,6 +92,12 @@ const HELPERS = `
         return P(a, mk(len, a), "p");
     }
 
+    /// an array of structs handed back with every other slot still its zero element
+    function mkZs(uint256 len, uint256 x) internal pure returns (Z[] memory zs) {
+        zs = new Z[](len);
+        for (uint256 i = 0; i < len; i += 2) zs[i] = Z(x + i, i, "m");
+    }
+
     function sumOf(uint256[] memory a) internal pure returns (uint256 s) {
         for (uint256 i = 0; i < a.length; i++) s += a[i];
     }
@@ -179,6 +185,13 @@ const SHAPE_GEN = {
     if (g.chance(0.3)) L.push('setTag(ps[0], string.concat(last.tag, "!"));');
     L.push(...filler(g, ''));
     L.push('uint256 s;', 'for (uint256 i = 0; i < ps.length; i++) s += ps[i].a + ps[i].xs.length + bytes(ps[i].tag).length;');
+    // zero slots from a helper: shared by all its slots only while nothing writes a P in place
+    // (lifetime/shared-zero.ts (Z4)); a write into one must not show in another
+    if (g.chance(0.4)) {
+      L.push('Z[] memory zs = mkZs(n % 5 + 4, x);');
+      if (g.chance(0.5)) L.push('zs[1].a += 1 + s % 3;');
+      L.push('s += zs[1].a * 5 + zs[3].a + zs[3].b + bytes(zs[1].tag).length;');
+    }
     if (held) L.push('s += first.a * 7 + first.xs.length + bytes(first.tag).length;');
     if (g.chance(0.5)) return { returns: 'P memory, uint256', body: [...L, 'return (ps[0], s);'] };
     return { returns: 'bytes32, string memory', body: [...L, 'return (keccak256(abi.encode(ps[0].xs, last.tag, s)), ps[0].tag);'] };
@@ -375,6 +388,11 @@ export function genSolEscape(seed, opts = {}) {
     '    struct P {',
     '        uint256 a;',
     '        uint256[] xs;',
+    '        string tag;',
+    '    }',
+    '    struct Z {',
+    '        uint256 a;',
+    '        uint256 b;',
     '        string tag;',
     '    }',
     '    struct Q {',

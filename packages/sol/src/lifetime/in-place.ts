@@ -33,7 +33,7 @@ import { IntegerAttr, IntegerType, type Operation, type SymbolTableCollection, t
 import { SlotLiveness, isSlot, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
 import { ArrayType, PtrType, StructType, isValueType, ui256 } from '../sol-types.js';
 import { calleeOf, createBefore, liveValuesAt } from './program-points.js';
-import { mayShareZero } from './shared-zero.js';
+import { mayShareZero, zeroSharedByType, type WrittenInPlace } from './shared-zero.js';
 import { mayHoldSlot, mayPrecede } from './structure.js';
 import { constantOf } from './static-sizes.js';
 
@@ -100,6 +100,7 @@ class InPlace {
     private readonly pt: FunctionPointsTo,
     private readonly program: ProgramPointsTo,
     private readonly symbols: SymbolTableCollection,
+    private readonly written: WrittenInPlace,
   ) {
     this.slots = new SlotLiveness(fn);
   }
@@ -192,8 +193,9 @@ class InPlace {
     for (const [a, byType] of groups) {
       // one zero element shared by every slot (shared-zero.ts) costs less than one per slot
       // filled in place, for the same memory
-      if (!ownZeroElements(a) || stored.has(a.value!) || mayShareZero(this.fn, this.pt, a)) continue;
+      if (!ownZeroElements(a) || stored.has(a.value!) || mayShareZero(this.fn, this.pt, a, this.written)) continue;
       for (const [t, stores] of byType) {
+        if (zeroSharedByType(t, this.written)) continue;
         const hazards = this.copiesOfElements(a, t);
         if (!hazards) continue;
         const only = (s: Operation) => [...this.pt.pointsTo(s.operand(1))].every((o) => o === a || !mayHoldSlot(o, t));
@@ -243,8 +245,8 @@ function rewrite(p: Plan): void {
 }
 
 /** Builds the literals of `fn` in the elements they replace where (P1)–(P4) hold; returns their allocating ops (erased). */
-export function buildInPlace(fn: Operation, pt: FunctionPointsTo, program: ProgramPointsTo, symbols: SymbolTableCollection): Operation[] {
-  const plans = new InPlace(fn, pt, program, symbols).plans();
+export function buildInPlace(fn: Operation, pt: FunctionPointsTo, program: ProgramPointsTo, symbols: SymbolTableCollection, written: WrittenInPlace): Operation[] {
+  const plans = new InPlace(fn, pt, program, symbols, written).plans();
   for (const p of plans) rewrite(p);
   return plans.map((p) => p.literal);
 }

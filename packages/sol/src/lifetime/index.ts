@@ -9,7 +9,7 @@ import { holdsAddress, holdsInnerAddresses } from '../sol-types.js';
 import { removeDeadAllocations } from './dead-allocations.js';
 import { buildInPlace } from './in-place.js';
 import { FunctionReleases, type ReleaseNotes } from './releases.js';
-import { shareZeroElements } from './shared-zero.js';
+import { shareZeroElements, typesWrittenInPlace } from './shared-zero.js';
 import { placeStaticFrames, type StaticFramesResult } from './static-frames.js';
 import { functionsNamedBy } from './program-points.js';
 import { UnboundedRuns } from './unbounded-runs.js';
@@ -106,9 +106,11 @@ export function applyLifetime(module: Operation): LifetimeResult {
   const symbols = new SymbolTableCollection();
   const skip = untouchable(functionsOf(module), before, symbols);
   let changed = false;
+  // in-place building defers to zero elements shared by type (they cost less), so it asks first
+  const writtenBefore = typesWrittenInPlace(before);
   for (const fn of functionsOf(module)) {
     if (skip.has(fn)) continue;
-    for (const op of buildInPlace(fn, before.function(fn), before, symbols)) {
+    for (const op of buildInPlace(fn, before.function(fn), before, symbols, writtenBefore)) {
       changed = true;
       entries.push({ op, func: symbolOf(fn), verdict: 'local', reasons: [], released: ['built in place: its fields are written into the zero element its store displaces'] });
     }
@@ -121,12 +123,13 @@ export function applyLifetime(module: Operation): LifetimeResult {
   // the facts are redone only when dead stores or allocations went away
   const program = changed ? analyse() : before;
   const notesOf = new Map<Operation, ReleaseNotes>();
+  const written = changed ? typesWrittenInPlace(program) : writtenBefore;
   for (const fn of functionsOf(module)) {
     const pt = program.function(fn);
     const notes: ReleaseNotes = new Map();
     notesOf.set(fn, notes);
     if (skip.has(fn)) continue;
-    for (const op of shareZeroElements(fn, pt)) {
+    for (const op of shareZeroElements(fn, pt, written)) {
       const o = pt.objectOf(op.result(0));
       if (o) notes.set(o, ['its elements start as one shared zero element (they are only ever replaced, never written in place)']);
     }

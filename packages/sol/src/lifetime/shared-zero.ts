@@ -11,11 +11,94 @@
  *       are part of M, points-to (C1')) is a plain store of an element address into one of
  *       M's slots (location type `!sol.ptr<S, Memory>`), and
  *  (Z3) no value that may address M is passed to a call, inline assembly, or an op without
- *       memory-effect information (the callee might write an element).
+ *       memory-effect information (the callee might write an element);
+ * or iff
+ *  (Z4) no op anywhere in the module writes in place into an object of the element type (or
+ *       of a struct or static array inside it) that may be some array's zero element
+ *       (`typesWrittenInPlace`): then M may escape and be passed anywhere — whoever gets it
+ *       can only read or replace its elements. A field write into an object allocated as
+ *       exactly that type (a struct literal being built, `S memory s; s.x = 1;`) is not in
+ *       place in this sense: such an object is never an array's zero element.
  */
-import { UnitAttr, type Operation, type Value } from '@lifeline/ir';
-import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
-import { ArrayType, PtrType, isAggType, withLocation } from '../sol-types.js';
+import { UnitAttr, type Operation, type Type, type Value } from '@lifeline/ir';
+import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
+import { ArrayType, PtrType, StructType, isAggType, withLocation } from '../sol-types.js';
+
+/**
+ * (Z4) The memory aggregate types written in place somewhere (`all` when some write's target
+ * is unknown), and the element types of the zero-initialised arrays the program allocates.
+ */
+export interface WrittenInPlace {
+  written: ReadonlySet<Type> | 'all';
+  inArrays: ReadonlySet<Type>;
+}
+
+/** Structs and static arrays: the aggregates a zero element may be (a dynamic one is the empty 0x60). */
+const mayBeZeroElement = (t: Type) => (t instanceof StructType || (t instanceof ArrayType && !t.isDynamic)) && t.loc === 'Memory';
+
+/** (Z4) The memory aggregate types some op of the program may write into in place. */
+export function typesWrittenInPlace(program: ProgramPointsTo): WrittenInPlace {
+  const written = new Set<Type>();
+  const inArrays = new Set<Type>();
+  for (const fn of program.functions) {
+    const pt = program.function(fn);
+    let unknown = false;
+    fn.walk((op) => {
+      if (op.name === 'sol.malloc' && op.getAttr('zero_init')) {
+        const slot = elementSlotType(op.result(0).type);
+        if (slot) inArrays.add(slot.pointeeType);
+      }
+      if (unknown || op === fn || op.def?.spec.call) return; // a callee's writes are its own body's
+      const effects = op.def?.spec.memoryEffects?.(op);
+      if (!effects) {
+        const known = !op.def || op.regions.length || op.def.has('Pure') || op.def.spec.regionBranchTerminator || op.def.spec.branch;
+        if (!known) unknown = true;
+        return;
+      }
+      for (const e of effects) {
+        if (e.kind !== 'write' || (e.resource !== undefined && e.resource !== 'Memory')) continue;
+        const target = e.value;
+        if (!target) {
+          unknown = true;
+          return;
+        }
+        const t = target.type;
+        if (t instanceof PtrType && t.loc !== 'Memory') continue;
+        // the object written into: a member or element's base, or the aggregate itself
+        const def = target.definingOp;
+        const base = !(t instanceof PtrType) ? target : def?.name === 'sol.gep' ? def.operand(0) : undefined;
+        if (!base) {
+          unknown = true;
+          return;
+        }
+        if (!mayBeZeroElement(base.type)) continue;
+        const objs = [...pt.pointsTo(base)];
+        const fresh = objs.length > 0 && objs.every((o) => o.kind === 'alloc' && o.value?.type === base.type);
+        if (!fresh) written.add(base.type);
+      }
+    });
+    if (unknown) return { written: 'all', inArrays };
+  }
+  return { written, inArrays };
+}
+
+/**
+ * Whether arrays of `t` get one zero element by (Z4): elements written into in place (in-place
+ * literals, in-place.ts) would make `t` written in place for every array of it, so in-place
+ * building leaves such slots alone.
+ */
+export function zeroSharedByType(t: Type, facts: WrittenInPlace): boolean {
+  return facts.inArrays.has(t) && neverWrittenInPlace(t, facts.written);
+}
+
+/** Whether no object of `t`'s zero shape (t and the structs and static arrays in it) is written in place. */
+function neverWrittenInPlace(t: Type, written: WrittenInPlace['written']): boolean {
+  if (written === 'all') return false;
+  if (!mayBeZeroElement(t)) return true;
+  if (written.has(t)) return false;
+  const members = t instanceof StructType ? t.memberTypes : [(t as ArrayType).eltType];
+  return members.every((m) => !isAggType(m) || neverWrittenInPlace(withLocation(m, 'Memory'), written));
+}
 
 /** The element slot type of an array of memory aggregates, if `t` is one. */
 function elementSlotType(t: Value['type']): PtrType | undefined {
@@ -52,22 +135,23 @@ function onlyReplaced(fn: Operation, pt: FunctionPointsTo, m: MemObject, slotTyp
   return ok;
 }
 
-/** Whether allocation object `m` of `fn` may have its elements share one zero element ((Z1)–(Z3)). */
-export function mayShareZero(fn: Operation, pt: FunctionPointsTo, m: MemObject): boolean {
+/** Whether allocation object `m` of `fn` may have its elements share one zero element ((Z1)–(Z4)). */
+export function mayShareZero(fn: Operation, pt: FunctionPointsTo, m: MemObject, written: WrittenInPlace): boolean {
   if (m.kind !== 'alloc' || !m.value) return false;
   const op = m.value.definingOp;
   const slotType = elementSlotType(m.value.type);
   if (!op || !slotType || !op.getAttr('zero_init') || op.getAttr('shared_zero')) return false;
   if (op.name !== 'sol.malloc') return false; // the one op whose zero elements the emitter makes
+  if (neverWrittenInPlace(slotType.pointeeType, written.written)) return true; // (Z4)
   if (pt.escape(m).length) return false; // (Z1)
   return onlyReplaced(fn, pt, m, slotType);
 }
 
 /** Marks the allocations of `fn` that may share one zero element; returns them. */
-export function shareZeroElements(fn: Operation, pt: FunctionPointsTo): Operation[] {
+export function shareZeroElements(fn: Operation, pt: FunctionPointsTo, written: WrittenInPlace): Operation[] {
   const marked: Operation[] = [];
   for (const m of pt.objects()) {
-    if (!mayShareZero(fn, pt, m)) continue;
+    if (!mayShareZero(fn, pt, m, written)) continue;
     const op = m.value!.definingOp!;
     op.setAttr('shared_zero', UnitAttr.instance);
     marked.push(op);
