@@ -18,9 +18,9 @@ import { solcCompiler } from './sol-oracle.js';
 
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_held.sol');
 const sources = { 'lifetimes_held.sol': readFileSync(FILE, 'utf8') };
-const REUSED = ['grid', 'ring', 'sizes', 'pairs', 'points', 'fillLabels', 'nodes', 'sharedKids', 'readOld', 'skips', 'rounds', 'keptStart'];
+const REUSED = ['grid', 'ring', 'sizes', 'pairs', 'points', 'fillLabels', 'nodes', 'sharedKids', 'readOld', 'skips', 'rounds', 'keptStart', 'branches'];
 // `fill` and `evens` write each element once and allocate nothing else: nothing would be given back
-const NOT_REUSED = ['fill', 'evens', 'alsoLocal', 'twice', 'twoHolders', 'inner', 'otherKept', 'choice', 'kidsKept'];
+const NOT_REUSED = ['fill', 'evens', 'alsoLocal', 'twice', 'twoHolders', 'inner', 'otherKept', 'choice', 'kidsKept', 'bothStored'];
 
 describe('releases of objects an outer array holds', () => {
   const on = compileToBytecode({ sources, contract: 'LifetimesHeld', lifetime: true });
@@ -37,6 +37,10 @@ describe('releases of objects an outer array holds', () => {
     // the store in points always runs and nothing else writes the array; grid's runs under an `if`
     expect(perFunction.get('points')!).toMatch(/sol\.free_held [^\n]*\{direct, /);
     expect(perFunction.get('grid')!).not.toMatch(/\{direct, /);
+    // the two stores of branches' `if` share one record
+    const records = [...perFunction.get('branches')!.matchAll(/sol\.displace %\w+ into (%slot\w*, %slot\w*)/g)].map((m) => m[1]);
+    expect(records.length).toBe(2);
+    expect(records[1]).toBe(records[0]);
     for (const fn of NOT_REUSED) expect(perFunction.get(fn)!, fn).not.toMatch(/sol\.(displace|free_held)/);
     const notes = on.lifetime!.entries.filter((e) => e.func.startsWith('grid_')).flatMap((e) => e.released);
     expect(notes.some((r) => /^held by an element of an outer array/.test(r))).toBe(true);
@@ -54,7 +58,7 @@ describe('releases of objects an outer array holds', () => {
     const shapes: [string, (n: number) => number[], number, number][] = [
       ['grid', (n) => [n], 20, 200], ['ring', (n) => [n, 3], 20, 200], ['pairs', (n) => [n], 24, 96],
       ['points', (n) => [n], 20, 200], ['readOld', (n) => [n], 20, 200], ['rounds', (n) => [n], 20, 200],
-      ['keptStart', (n) => [n], 20, 200], ['nodes', (n) => [n], 20, 200], ['sharedKids', (n) => [n], 20, 200], ['fillLabels', (n) => [n], 20, 200], ['skips', (n) => [n], 20, 200], ['sizes', (n) => [n], 20, 200],
+      ['keptStart', (n) => [n], 20, 200], ['branches', (n) => [n], 20, 200], ['nodes', (n) => [n], 20, 200], ['sharedKids', (n) => [n], 20, 200], ['fillLabels', (n) => [n], 20, 200], ['skips', (n) => [n], 20, 200], ['sizes', (n) => [n], 20, 200],
     ];
     for (const [fn, args, small, big] of shapes) {
       const peaks: number[] = [];

@@ -192,6 +192,18 @@ contract LifetimesHeld {
     s = first[0] + first[1] + g[0][1] + g[1][1];
   }
 
+  // either of two new objects, made in the two branches of an `if` (one record for both)
+  function branches(uint256 n) external pure returns (uint256 s) {
+    P[] memory ps = new P[](4);
+    for (uint256 i = 0; i < n; i++) {
+      P memory cur = ps[i % 4];
+      s += cur.x + cur.y * 2;
+      if (i % 3 == 0) ps[i % 4] = point(i, i + 1);
+      else if (i % 3 == 1) delete ps[(i + 1) % 4];
+    }
+    for (uint256 k = 0; k < 4; k++) s += ps[k].x * 3 + ps[k].y;
+  }
+
   // not reusable: the last row stays in a local variable too
   function alsoLocal(uint256 n) external pure returns (uint256 s) {
     uint256[][] memory g = new uint256[][](2);
@@ -260,6 +272,20 @@ contract LifetimesHeld {
       g[i % 2] = row;
     }
     s = g[0][0] + g[1][0] * 3 + (kept.length > 0 ? kept[0] * 5 : 0);
+  }
+
+  // not reusable: two new rows stored in one iteration
+  function bothStored(uint256 n) external pure returns (uint256 s) {
+    uint256[][] memory g = new uint256[][](3);
+    for (uint256 i = 0; i < n; i++) {
+      uint256[] memory a = new uint256[](2);
+      a[0] = i;
+      g[i % 3] = a;
+      uint256[] memory b = new uint256[](2);
+      b[0] = i * 5;
+      g[(i + 1) % 3] = b;
+    }
+    s = g[0][0] + g[1][0] * 3 + g[2][0] * 7;
   }
 
   // not reusable: either of two new rows

@@ -32,7 +32,10 @@
  *       one only when every new inner object fits the old one it replaces (else nothing is
  *       released: the graph's objects stay where they are);
  *  (H4) It pays: another object of the region dies, or an element may be written twice by one run
- *       of the loop — not when the element's index is the loop's counter plus a constant.
+ *       of the loop — not when the element's index is the loop's counter plus a constant;
+ *  (H6) several roots N1, N2, … (none reaching another) may share one record when each meets
+ *       (H0)–(H5) with one holder and one type and their stores lie in the two branches of one
+ *       `sol.if` in the loop: at most one runs an iteration, so the record holds its object.
  * At run time the release moves the word's object only when it lies at or above the mark (the
  * instance of this run: an older object there means N was displaced in turn and is dead), and
  * only when the store ran; with `{direct}` (the store lies in the region's block, and nothing
@@ -70,30 +73,39 @@ const loopMarks = new WeakMap<Operation, Value>();
  * candidates left; undefined when (H1)–(H3) do not hold (the caller frees what is dead).
  */
 export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, block: Block, loop: Operation, at: LiveAt): Group[] | undefined {
-  // the longest suffix whose live objects are one root and what its fields may address (the
-  // root may come before its inner objects or after them)
+  // the longest suffix whose live objects are a few roots and what their fields may address
+  // (a root may come before its inner objects or after them)
   let c: number | undefined;
-  let survivor: MemObject | undefined;
+  let survivors: MemObject[] = [];
   const live: MemObject[] = [];
   for (let k = cands.length - 1; k >= 0; k--) {
     live.push(...cands[k]!.objs.filter((o) => at.live.has(o)));
-    const root = live.find((r) => { const g = cx.objects.reach([r]); return live.every((o) => g.has(o)); });
-    if (root) [c, survivor] = [k, root];
+    const roots = rootsOf(cx, live);
+    if (roots.length) [c, survivors] = [k, roots];
   }
-  if (c === undefined || !survivor) return undefined;
+  if (c === undefined) return undefined;
   const released = cands.slice(c).flatMap((g) => g.objs);
-  const held = heldStore(cx, survivor, block, loop, at, new Set(released));
-  if (!held) return undefined;
-  const { store, field } = held;
+  const helds: HeldStore[] = [];
+  for (const n of survivors) {
+    const held = heldStore(cx, n, block, loop, at, new Set(released), new Set(survivors));
+    if (!held) return undefined;
+    helds.push(held);
+  }
+  // (H6) several roots share one record: one holder and one type, stores (not calls) of which
+  // at most one runs in an iteration
+  const first = helds[0]!;
+  if (helds.length > 1 && !helds.every((h, i) => !h.field && h.holder === first.holder && storedType(h) === storedType(first)
+    && helds.slice(0, i).every((g) => exclusive(g.store, h.store, loop)))) return undefined;
+  const { store, field } = first;
   // (H4) nothing to give back: no other object dies, and no element is written twice by a run
   // of the loop (filling `out[i]` displaces only what the loop did not allocate)
-  if (released.every((o) => at.live.has(o)) && distinctPerIteration(store, loop)) return undefined;
+  if (released.every((o) => at.live.has(o)) && helds.every((h) => distinctPerIteration(h.store, loop))) return undefined;
   const elem = field ? memberAddressBefore(store, field) : store.operand(1);
   const heldType = (elem.type as PtrType).pointeeType;
   let lm = loopMarks.get(loop);
   if (!lm) loopMarks.set(loop, (lm = createBefore(loop, 'sol.free_ptr', { resultTypes: [ui256] }).result(0)));
   // a call may leave the member as it was: never direct
-  const direct = !field && store.block === block && onlyStoreInto(cx, store, loop);
+  const direct = helds.length === 1 && !field && store.block === block && onlyStoreInto(cx, store, loop);
   // the displace runs right before a call in the region's block: its record needs no reset,
   // and words declared there are not carried around the loop (solc's stack layout charges
   // for every variable live across the iteration)
@@ -104,12 +116,13 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   const addr = createBefore(recordAt, 'sol.alloca', { resultTypes: [word] }).result(0);
   const old = createBefore(recordAt, 'sol.alloca', { resultTypes: [word] }).result(0);
   createBefore(store, 'sol.displace', { operands: [elem, addr, old] });
+  for (const h of helds.slice(1)) createBefore(h.store, 'sol.displace', { operands: [h.store.operand(1), addr, old] });
   const free = createBefore(end, 'sol.free_held', { operands: [cx.markBefore(cands[c]!), lm, addr, old], attributes: [['held', new TypeAttr(heldType)]] });
   if (direct) free.setAttr('direct', UnitAttr.instance);
   else if (displaced) free.setAttr('displaced', UnitAttr.instance);
   const dead = released.filter((o) => !at.live.has(o));
   cx.note(dead, `freed before ${end.name}, at the end of each iteration`);
-  cx.note([survivor], `held by ${field ? 'a member of a struct' : 'an element of an outer array'}: at the end of each iteration copied into the object it displaced when this loop allocated that one and it is large enough, else moved down to the loop's mark when that object is all the loop kept, else to the iteration's mark`);
+  cx.note(survivors, `held by ${field ? 'a member of a struct' : 'an element of an outer array'}: at the end of each iteration copied into the object it displaced when this loop allocated that one and it is large enough, else moved down to the loop's mark when that object is all the loop kept, else to the iteration's mark`);
   return cands.slice(0, c);
 }
 
@@ -120,15 +133,39 @@ interface HeldStore {
   field?: FieldStore;
 }
 
-/** The one store of (H2) when (H1)–(H3) hold for `n`. */
-function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation, at: LiveAt, released: ReadonlySet<MemObject>): HeldStore | undefined {
+/**
+ * The live objects of `live` that no other one reaches, when together they reach every one
+ * (the roots of the survivors' graphs); empty otherwise.
+ */
+function rootsOf(cx: HeldContext, live: readonly MemObject[]): MemObject[] {
+  const reach = new Map(live.map((o) => [o, cx.objects.reach([o])]));
+  const roots = live.filter((r) => !live.some((o) => o !== r && reach.get(o)!.has(r)));
+  return live.every((o) => roots.some((r) => reach.get(r)!.has(o))) ? roots : [];
+}
+
+/** (H6) Whether at most one of `a` and `b` runs in an iteration of `loop`: they lie in the two branches of one `sol.if` in it. */
+function exclusive(a: Operation, b: Operation, loop: Operation): boolean {
+  const regionUnder = (x: Operation, p: Operation) => {
+    let y = x;
+    while (y.parentOp !== p) y = y.parentOp!;
+    return y.block!.parent;
+  };
+  for (let p = a.parentOp; p && p !== loop; p = p.parentOp) {
+    if (!p.isAncestorOf(b)) continue;
+    return p.name === 'sol.if' && regionUnder(a, p) !== regionUnder(b, p);
+  }
+  return false;
+}
+
+/** The one store of (H2) when (H1)–(H3) hold for `n` (`siblings`: the other roots of (H6)). */
+function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation, at: LiveAt, released: ReadonlySet<MemObject>, siblings: ReadonlySet<MemObject>): HeldStore | undefined {
   const { pt, objects } = cx;
   const made = n.kind === 'alloc' ? n.value?.type : n.kind === 'call' && n.op ? (cx.onlyFreshResult(n.op)?.type ?? cx.fieldStore(n.op)?.type) : undefined;
   if (!made || !n.op || !isHeldGraphType(made)) return undefined;
   const root = onlyHolder(cx, n, loop, block, at);
   if (!root || released.has(root.holder)) return undefined;
   // (H3)
-  for (const x of pt.contents(root.holder)) if (x !== n && x.op && loop.isAncestorOf(x.op)) return undefined;
+  for (const x of pt.contents(root.holder)) if (x !== n && !siblings.has(x) && x.op && loop.isAncestorOf(x.op)) return undefined;
   if (storedType(root) !== made) return undefined;
   // (H5) the inner objects the loop allocates: each held by one field of one object of the graph
   const graph = objects.reach(pt.contents(n));
