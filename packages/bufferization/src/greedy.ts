@@ -131,7 +131,7 @@ export function foldOp(op: Operation): (Attribute | Value)[] | 'inPlace' | undef
   const inPlace = !!folded;
   if (commutative && op.operands.length >= 2) {
     const first = constants.findIndex((c) => c !== undefined);
-    if (first >= 0 && constants.slice(first).some((c) => c === undefined)) {
+    if (first >= 0 && constants.indexOf(undefined, first) >= 0) {
       const values = op.operandValues();
       const tail = values.slice(first);
       const isConst = constants.slice(first);
