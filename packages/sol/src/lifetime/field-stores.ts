@@ -30,6 +30,16 @@ export interface FieldStore {
 export function fieldStoreOf(call: Operation, program: ProgramPointsTo, symbols: SymbolTableCollection): FieldStore | undefined {
   const callee = calleeOf(call, symbols);
   if (!callee) return undefined;
+  // per callee, once: held releases ask for every call object they meet
+  const known = cache.get(program) ?? new Map<Operation, FieldStore | undefined>();
+  cache.set(program, known);
+  if (!known.has(callee)) known.set(callee, memberStoredInto(callee, program, symbols));
+  return known.get(callee);
+}
+
+const cache = new WeakMap<ProgramPointsTo, Map<Operation, FieldStore | undefined>>();
+
+function memberStoredInto(callee: Operation, program: ProgramPointsTo, symbols: SymbolTableCollection): FieldStore | undefined {
   const sum = program.summary(callee);
   const into = sum.paramContents.flatMap((p, i) => (p.fresh ? [i] : []));
   if (sum.opaque || sum.freshContents.fresh || sum.results.some((r) => r.fresh) || into.length !== 1) return undefined;

@@ -51,7 +51,7 @@ export function typesWrittenInPlace(program: ProgramPointsTo): WrittenInPlace {
       if (unknown || op === fn || op.def?.spec.call) return; // a callee's writes are its own body's
       const effects = op.def?.spec.memoryEffects?.(op);
       if (!effects) {
-        const known = !op.def || op.regions.length || op.def.has('Pure') || op.def.spec.regionBranchTerminator || op.def.spec.branch;
+        const known = op.def && (op.regions.length || op.def.has('Pure') || op.def.spec.regionBranchTerminator || op.def.spec.branch);
         if (!known) unknown = true;
         return;
       }
