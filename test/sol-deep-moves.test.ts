@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { printOp } from '@lifeline/ir';
-import { Chain } from '@lifeline/evm';
 import { compileToBytecode } from '@lifeline/solidity';
-import { solcCompiler } from './sol-oracle.js';
+import { deployAndCall, solcCompiler } from './sol-oracle.js';
 
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_deep.sol');
 const SRC = readFileSync(FILE, 'utf8');
@@ -42,11 +41,7 @@ describe('deep moves and compaction at allocations', () => {
     if (!a.ok) throw new Error(a.errors.join('\n'));
     const on = compileToBytecode({ sources, contract: 'LifetimesDeep', lifetime: true });
     const iface = new Interface(a.abi as never);
-    const run = async (bytecode: string, fn: string, n: number) => {
-      const chain = await Chain.create({ gasLimit: 100_000_000 });
-      const d = await chain.deploy(bytecode);
-      return chain.call(d.address!, iface.encodeFunctionData(fn, [n]));
-    };
+    const run = (bytecode: string, fn: string, n: number) => deployAndCall(bytecode, iface.encodeFunctionData(fn, [n]));
     for (const [fn, small, big] of [['matPow', 10, 300], ['nested3', 10, 200], ['labelHash', 10, 200], ['structCarry', 5, 60]] as const) {
       const peaks: number[] = [];
       for (const n of [small, big]) {

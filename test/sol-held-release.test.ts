@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { printOp } from '@lifeline/ir';
-import { Chain } from '@lifeline/evm';
 import { compileToBytecode } from '@lifeline/solidity';
-import { solcCompiler } from './sol-oracle.js';
+import { deployAndCall, solcCompiler } from './sol-oracle.js';
 
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_held.sol');
 const sources = { 'lifetimes_held.sol': readFileSync(FILE, 'utf8') };
@@ -50,11 +49,7 @@ describe('releases of objects an outer array holds', () => {
     const a = solcCompiler(true)(sources, 'LifetimesHeld');
     if (!a.ok) throw new Error(a.errors.join('\n'));
     const iface = new Interface(a.abi as never);
-    const run = async (bytecode: string, fn: string, args: number[]) => {
-      const chain = await Chain.create({ gasLimit: 100_000_000 });
-      const d = await chain.deploy(bytecode);
-      return chain.call(d.address!, iface.encodeFunctionData(fn, args));
-    };
+    const run = (bytecode: string, fn: string, args: number[]) => deployAndCall(bytecode, iface.encodeFunctionData(fn, args));
     const shapes: [string, (n: number) => number[], number, number][] = [
       ['grid', (n) => [n], 20, 200], ['ring', (n) => [n, 3], 20, 200], ['pairs', (n) => [n], 24, 96],
       ['points', (n) => [n], 20, 200], ['readOld', (n) => [n], 20, 200], ['rounds', (n) => [n], 20, 200],

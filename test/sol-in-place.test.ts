@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { printOp } from '@lifeline/ir';
-import { Chain } from '@lifeline/evm';
 import { compileToBytecode } from '@lifeline/solidity';
-import { solcCompiler } from './sol-oracle.js';
+import { deployAndCall, solcCompiler } from './sol-oracle.js';
 
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_in_place.sol');
 const sources = { 'lifetimes_in_place.sol': readFileSync(FILE, 'utf8') };
@@ -45,11 +44,7 @@ describe('literals built in the zero elements they displace', () => {
     if (!a.ok) throw new Error(a.errors.join('\n'));
     const off = compileToBytecode({ sources, contract: 'LifetimesInPlace', lifetime: false });
     const iface = new Interface(a.abi as never);
-    const run = async (bytecode: string, fn: string, args: unknown[]) => {
-      const chain = await Chain.create({ gasLimit: 100_000_000 });
-      const d = await chain.deploy(bytecode);
-      return chain.call(d.address!, iface.encodeFunctionData(fn, args));
-    };
+    const run = (bytecode: string, fn: string, args: unknown[]) => deployAndCall(bytecode, iface.encodeFunctionData(fn, args));
     for (const n of [10, 100]) {
       const [ref, without, ours] = await Promise.all([a.bytecode, off.bytecode!, on.bytecode!].map((b) => run(b, 'fill', [n])));
       expect(ours.returnData).toBe(ref.returnData);

@@ -13,9 +13,8 @@ import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { printOp } from '@lifeline/ir';
-import { Chain } from '@lifeline/evm';
 import { compileToBytecode } from '@lifeline/solidity';
-import { solcCompiler } from './sol-oracle.js';
+import { deployAndCall, solcCompiler } from './sol-oracle.js';
 
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_member_grow.sol');
 const sources = { 'lifetimes_member_grow.sol': readFileSync(FILE, 'utf8') };
@@ -53,11 +52,7 @@ describe('members grown by a helper', () => {
     const a = solcCompiler(true)(sources, 'LifetimesMemberGrow');
     if (!a.ok) throw new Error(a.errors.join('\n'));
     const iface = new Interface(a.abi as never);
-    const run = async (bytecode: string, fn: string, n: number) => {
-      const chain = await Chain.create({ gasLimit: 100_000_000 });
-      const d = await chain.deploy(bytecode);
-      return chain.call(d.address!, iface.encodeFunctionData(fn, [n]));
-    };
+    const run = (bytecode: string, fn: string, n: number) => deployAndCall(bytecode, iface.encodeFunctionData(fn, [n]));
     // the capacities the member's array takes (the helpers' growth rules), from the first
     const capacities: Record<string, (n: number) => number[]> = {
       grow: (n) => grown(0, n, (c) => 2 * c + 1),

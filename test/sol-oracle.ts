@@ -127,6 +127,13 @@ export type CompileFn = (
 ) => { ok: true; bytecode: string; abi: unknown[] } | { ok: false; errors: string[] };
 
 /** solc 0.8.37 with the optimizer on, viaIR or legacy, as a CompileFn. */
+/** Deploys `bytecode` on a fresh chain and makes one call to it with `data`. */
+export async function deployAndCall(bytecode: string, data: string): Promise<CallResult> {
+  const chain = await Chain.create({ gasLimit: 100_000_000 });
+  const d = await chain.deploy(bytecode);
+  return chain.call(d.address!, data);
+}
+
 export function solcCompiler(viaIR: boolean): CompileFn {
   return (sources, contract) => {
     const r = compileSolidity(sources, { viaIR, optimizer: true, contract });

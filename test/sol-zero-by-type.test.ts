@@ -13,9 +13,8 @@ import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { printOp } from '@lifeline/ir';
-import { Chain } from '@lifeline/evm';
 import { compileToBytecode } from '@lifeline/solidity';
-import { solcCompiler } from './sol-oracle.js';
+import { deployAndCall, solcCompiler } from './sol-oracle.js';
 
 const NAME = 'lifetimes_zero_by_type.sol';
 const TEXT = readFileSync(join(__dirname, '..', 'test-fixtures', 'sol', NAME), 'utf8');
@@ -55,11 +54,7 @@ describe('zero elements shared by type', () => {
     const a = solcCompiler(true)({ [NAME]: TEXT }, CONTRACT);
     if (!a.ok) throw new Error(a.errors.join('\n'));
     const iface = new Interface(a.abi as never);
-    const run = async (bytecode: string, fn: string, n: number) => {
-      const chain = await Chain.create({ gasLimit: 100_000_000 });
-      const d = await chain.deploy(bytecode);
-      return chain.call(d.address!, iface.encodeFunctionData(fn, [n]));
-    };
+    const run = (bytecode: string, fn: string, n: number) => deployAndCall(bytecode, iface.encodeFunctionData(fn, [n]));
     const ours = compileToBytecode({ sources: { [NAME]: TEXT }, contract: CONTRACT, lifetime: true });
     // the same program where one function writes a P in place: every P array zeroes each slot
     const unshared = compileToBytecode({
