@@ -237,6 +237,16 @@ export function isFlatMemoryType(t: Type): boolean {
 }
 
 /**
+ * The fields of a fixed-size memory aggregate held by address — a struct or a static array,
+ * one per word, in order (what a zero element may be); undefined for anything else.
+ */
+export function fixedSizeFields(t: Type): readonly Type[] | undefined {
+  if (t instanceof StructType && t.loc === 'Memory') return t.memberTypes;
+  if (t instanceof ArrayType && t.loc === 'Memory' && !t.isDynamic) return Array.from({ length: t.size }, () => t.eltType);
+  return undefined;
+}
+
+/**
  * A memory aggregate that can move as a whole object graph (a *deep move*, LIFETIME.md
  * "Deep moves"): flat, or every field that holds an address is itself a movable memory
  * aggregate of a known type, and the type is not recursive. Every field of a memory array or

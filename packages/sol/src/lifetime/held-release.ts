@@ -47,7 +47,7 @@ import { PtrType, isHeldGraphType, ui256 } from '../sol-types.js';
 import type { LiveAt, ObjectLiveness } from './object-liveness.js';
 import { backEdgeRegions, createBefore } from './program-points.js';
 import { constantOf } from './static-sizes.js';
-import { innermostLoop, mayHoldSlot, stackWrites } from './structure.js';
+import { innermostLoop, mayHoldSlot, regionUnder, stackWrites } from './structure.js';
 import type { Group } from './compaction.js';
 import { memberAddressBefore, type FieldStore } from './field-stores.js';
 
@@ -145,11 +145,6 @@ function rootsOf(cx: HeldContext, live: readonly MemObject[]): MemObject[] {
 
 /** (H6) Whether at most one of `a` and `b` runs in an iteration of `loop`: they lie in the two branches of one `sol.if` in it. */
 function exclusive(a: Operation, b: Operation, loop: Operation): boolean {
-  const regionUnder = (x: Operation, p: Operation) => {
-    let y = x;
-    while (y.parentOp !== p) y = y.parentOp!;
-    return y.block!.parent;
-  };
   for (let p = a.parentOp; p && p !== loop; p = p.parentOp) {
     if (!p.isAncestorOf(b)) continue;
     return p.name === 'sol.if' && regionUnder(a, p) !== regionUnder(b, p);

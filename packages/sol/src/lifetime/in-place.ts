@@ -31,23 +31,16 @@
  */
 import { IntegerAttr, IntegerType, type Operation, type SymbolTableCollection, type Type, type Value } from '@lifeline/ir';
 import { SlotLiveness, isSlot, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
-import { ArrayType, PtrType, StructType, isValueType, ui256 } from '../sol-types.js';
+import { PtrType, StructType, fixedSizeFields, isValueType, ui256 } from '../sol-types.js';
 import { calleeOf, createBefore, liveValuesAt } from './program-points.js';
 import { mayShareZero, zeroSharedByType, type WrittenInPlace } from './shared-zero.js';
 import { mayHoldSlot, mayPrecede } from './structure.js';
 import { constantOf } from './static-sizes.js';
 
-/** A fixed-size memory aggregate held by address in a slot: its fields' types, else undefined. */
-function fixedFields(t: Type): readonly Type[] | undefined {
-  if (t instanceof StructType && t.loc === 'Memory') return t.memberTypes;
-  if (t instanceof ArrayType && t.loc === 'Memory' && !t.isDynamic) return Array.from({ length: t.size }, () => t.eltType);
-  return undefined;
-}
-
 /** The slot type T a location of type `!sol.ptr<T, Memory>` writes, when T is fixed-size. */
 function slotAggregate(loc: Value): Type | undefined {
   const t = loc.type;
-  return t instanceof PtrType && t.loc === 'Memory' && fixedFields(t.pointeeType) ? t.pointeeType : undefined;
+  return t instanceof PtrType && t.loc === 'Memory' && fixedSizeFields(t.pointeeType) ? t.pointeeType : undefined;
 }
 
 /** How a literal N is written at S: its field stores in program order, and the fields left zero. */
@@ -64,7 +57,7 @@ function literalPlan(store: Operation, t: Type): Plan | undefined {
   const n = store.operand(0);
   const lit = n.definingOp;
   if (lit?.name !== 'sol.malloc' || lit.operands.length || n.type !== t || lit.block !== store.block) return undefined;
-  const fields = fixedFields(t)!;
+  const fields = fixedSizeFields(t)!;
   const written = new Set<number>();
   const moved: Operation[] = [];
   for (const use of n.uses()) {
@@ -230,7 +223,7 @@ function rewrite(p: Plan): void {
     op.moveBefore(store);
     if (op.name === 'sol.gep') op.setOperand(0, element);
   }
-  const fields = fixedFields(t)!;
+  const fields = fixedSizeFields(t)!;
   const index = t instanceof StructType ? IntegerType.get(64, 'unsigned') : ui256;
   for (const k of p.zeroFields) {
     const ft = fields[k]!;

@@ -22,7 +22,7 @@
  */
 import { UnitAttr, type Operation, type Type, type Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
-import { ArrayType, PtrType, StructType, isAggType, withLocation } from '../sol-types.js';
+import { ArrayType, PtrType, fixedSizeFields, isAggType, withLocation } from '../sol-types.js';
 
 /**
  * (Z4) The memory aggregate types written in place somewhere (`all` when some write's target
@@ -32,9 +32,6 @@ export interface WrittenInPlace {
   written: ReadonlySet<Type> | 'all';
   inArrays: ReadonlySet<Type>;
 }
-
-/** Structs and static arrays: the aggregates a zero element may be (a dynamic one is the empty 0x60). */
-const mayBeZeroElement = (t: Type) => (t instanceof StructType || (t instanceof ArrayType && !t.isDynamic)) && t.loc === 'Memory';
 
 /** (Z4) The memory aggregate types some op of the program may write into in place. */
 export function typesWrittenInPlace(program: ProgramPointsTo): WrittenInPlace {
@@ -71,7 +68,8 @@ export function typesWrittenInPlace(program: ProgramPointsTo): WrittenInPlace {
           unknown = true;
           return;
         }
-        if (!mayBeZeroElement(base.type)) continue;
+        // only structs and static arrays may be zero elements (a dynamic one is the empty 0x60)
+        if (!fixedSizeFields(base.type)) continue;
         const objs = [...pt.pointsTo(base)];
         const fresh = objs.length > 0 && objs.every((o) => o.kind === 'alloc' && o.value?.type === base.type);
         if (!fresh) written.add(base.type);
@@ -94,10 +92,10 @@ export function zeroSharedByType(t: Type, facts: WrittenInPlace): boolean {
 /** Whether no object of `t`'s zero shape (t and the structs and static arrays in it) is written in place. */
 function neverWrittenInPlace(t: Type, written: WrittenInPlace['written']): boolean {
   if (written === 'all') return false;
-  if (!mayBeZeroElement(t)) return true;
+  const fields = fixedSizeFields(t);
+  if (!fields) return true;
   if (written.has(t)) return false;
-  const members = t instanceof StructType ? t.memberTypes : [(t as ArrayType).eltType];
-  return members.every((m) => !isAggType(m) || neverWrittenInPlace(withLocation(m, 'Memory'), written));
+  return [...new Set(fields)].every((m) => !isAggType(m) || neverWrittenInPlace(withLocation(m, 'Memory'), written));
 }
 
 /** The element slot type of an array of memory aggregates, if `t` is one. */
