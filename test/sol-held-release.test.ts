@@ -11,9 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { printOp } from '@lifeline/ir';
 import { compileToBytecode } from '@lifeline/solidity';
-import { deployAndCall, solcCompiler } from './sol-oracle.js';
+import { deployAndCall, solIrByFunction, solcCompiler } from './sol-oracle.js';
 
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_held.sol');
 const sources = { 'lifetimes_held.sol': readFileSync(FILE, 'utf8') };
@@ -26,8 +25,7 @@ describe('releases of objects an outer array holds', () => {
 
   it('records the displaced object and releases around it only where the array is the one holder', () => {
     expect(on.errors.filter((e) => e.severity === 'error')).toEqual([]);
-    const perFunction = new Map<string, string>();
-    for (const part of printOp(on.module!).split(/(?=sol\.func @)/).slice(1)) perFunction.set(part.match(/@([A-Za-z]+)_/)![1]!, part);
+    const perFunction = solIrByFunction(on.module!);
     for (const fn of REUSED) {
       const ir = perFunction.get(fn)!;
       expect(ir, fn).toMatch(/sol\.displace %\w+ into %slot\w*, %slot\w* : !sol\.ptr<[^\n]*, Memory>\n\s*sol\.store/);

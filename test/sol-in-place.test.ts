@@ -11,9 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { printOp } from '@lifeline/ir';
 import { compileToBytecode } from '@lifeline/solidity';
-import { deployAndCall, solcCompiler } from './sol-oracle.js';
+import { deployAndCall, solIrByFunction, solcCompiler } from './sol-oracle.js';
 
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_in_place.sol');
 const sources = { 'lifetimes_in_place.sol': readFileSync(FILE, 'utf8') };
@@ -31,9 +30,10 @@ describe('literals built in the zero elements they displace', () => {
     for (const fn of NOT_BUILT) expect(builtIn(fn), fn).toEqual([]);
     expect(builtIn('square')).toHaveLength(4);
     // elements only ever replaced share one zero element instead: cheaper, the same memory
-    const onlyReplaced = printOp(on.module!).split(/(?=sol\.func @)/).find((p) => p.startsWith('sol.func @onlyReplaced_'))!;
+    const ir = solIrByFunction(on.module!);
+    const onlyReplaced = ir.get('onlyReplaced')!;
     expect(onlyReplaced).toMatch(/sol\.malloc size\([^)]*\) zero_init \{shared_zero\}/);
-    const fill = printOp(on.module!).split(/(?=sol\.func @)/).find((p) => p.startsWith('sol.func @fill_'))!;
+    const fill = ir.get('fill')!;
     // the loop allocates no point and writes no slot: it loads the element and writes its fields
     expect(fill).not.toContain(`sol.malloc : ${STRUCT_P}`);
     expect(fill).toMatch(new RegExp(`sol\\.load %\\w+ : !sol\\.ptr<${STRUCT_P.replace(/[()]/g, '\\$&')}, Memory>`));

@@ -12,9 +12,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { printOp } from '@lifeline/ir';
 import { compileToBytecode } from '@lifeline/solidity';
-import { deployAndCall, solcCompiler } from './sol-oracle.js';
+import { deployAndCall, solIrByFunction, solcCompiler } from './sol-oracle.js';
 
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_member_grow.sol');
 const sources = { 'lifetimes_member_grow.sol': readFileSync(FILE, 'utf8') };
@@ -33,8 +32,7 @@ describe('members grown by a helper', () => {
 
   it('records the member before the call and releases around it only where the struct is its one holder', () => {
     expect(on.errors.filter((e) => e.severity === 'error')).toEqual([]);
-    const perFunction = new Map<string, string>();
-    for (const part of printOp(on.module!).split(/(?=sol\.func @)/).slice(1)) perFunction.set(part.match(/@([A-Za-z]+)_/)![1]!, part);
+    const perFunction = solIrByFunction(on.module!);
     for (const fn of RELEASED) {
       const ir = perFunction.get(fn)!;
       expect(ir, fn).toMatch(/sol\.displace %\w+ into %slot\w*, %slot\w* : !sol\.ptr<!sol\.array<\? x ui256, Memory>, Memory>\n(\s*%mark\w* = sol\.free_ptr : ui256\n)?\s*(%\w+ = )?sol\.call/);

@@ -17,6 +17,7 @@
  */
 import { AbiCoder, Interface, ParamType, type FunctionFragment } from 'ethers';
 import { Chain, compileSolidity, type CallResult, type DeployResult } from '@lifeline/evm';
+import { printOp, type Operation } from '@lifeline/ir';
 import { rng } from '../bench/gen-module.mjs';
 
 export interface Call {
@@ -127,6 +128,13 @@ export type CompileFn = (
 ) => { ok: true; bytecode: string; abi: unknown[] } | { ok: false; errors: string[] };
 
 /** solc 0.8.37 with the optimizer on, viaIR or legacy, as a CompileFn. */
+/** The printed sol IR of each function of `module`, by its Solidity name (`@fill_12` → `fill`). */
+export function solIrByFunction(module: Operation): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of printOp(module).split(/(?=sol\.func @)/).slice(1)) out.set(part.match(/@([A-Za-z]+)_/)![1]!, part);
+  return out;
+}
+
 /** Deploys `bytecode` on a fresh chain and makes one call to it with `data`. */
 export async function deployAndCall(bytecode: string, data: string): Promise<CallResult> {
   const chain = await Chain.create({ gasLimit: 100_000_000 });

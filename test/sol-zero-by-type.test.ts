@@ -12,9 +12,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { printOp } from '@lifeline/ir';
 import { compileToBytecode } from '@lifeline/solidity';
-import { deployAndCall, solcCompiler } from './sol-oracle.js';
+import { deployAndCall, solIrByFunction, solcCompiler } from './sol-oracle.js';
 
 const NAME = 'lifetimes_zero_by_type.sol';
 const TEXT = readFileSync(join(__dirname, '..', 'test-fixtures', 'sol', NAME), 'utf8');
@@ -26,9 +25,7 @@ const withFunction = (fn: string) => TEXT.replace(/\}\s*$/, `${fn}\n}\n`);
 function perFunction(text: string): Map<string, string> {
   const r = compileToBytecode({ sources: { [NAME]: text }, contract: CONTRACT, lifetime: true });
   expect(r.errors.filter((e) => e.severity === 'error')).toEqual([]);
-  const out = new Map<string, string>();
-  for (const part of printOp(r.module!).split(/(?=sol\.func @)/).slice(1)) out.set(part.match(/@([A-Za-z]+)_/)![1]!, part);
-  return out;
+  return solIrByFunction(r.module!);
 }
 
 const SHARED = /sol\.malloc size\([^)]*\) zero_init \{shared_zero\}/;
