@@ -204,6 +204,39 @@ contract LifetimesHeld {
     for (uint256 k = 0; k < 4; k++) s += ps[k].x * 3 + ps[k].y;
   }
 
+  // the two stores of branches, with a temporary outside them that dies after them: the
+  // release stays at the region's end, one record for both stores
+  function branchesTemp(uint256 n) external pure returns (uint256 s) {
+    P[] memory ps = new P[](4);
+    for (uint256 i = 0; i < n; i++) {
+      uint256[] memory t = new uint256[](3);
+      t[i % 3] = i;
+      if (i % 3 == 0) ps[i % 4] = point(i, i + 1);
+      else if (i % 3 == 1) delete ps[(i + 1) % 4];
+      s += t[0] + ps[i % 4].x;
+    }
+    for (uint256 k = 0; k < 4; k++) s += ps[k].x * 3 + ps[k].y;
+  }
+
+  // the new row is read after its branch through a local: released at the region's end, not
+  // at the branch's (moving a longer row down would overwrite what the local still reads)
+  function readAfterBranch(uint256 n) external pure returns (bytes32 h, uint256 s) {
+    bytes[] memory out = new bytes[](1);
+    out[0] = new bytes(1);
+    for (uint256 i = 0; i < n; i++) {
+      bytes memory cur = out[0];
+      if (i % 2 == 0) {
+        bytes memory b = new bytes(i % 90 + 1);
+        b[0] = bytes1(uint8(i));
+        b[b.length - 1] = bytes1(uint8(i + 7));
+        out[0] = b;
+        cur = b;
+      }
+      s += uint8(cur[0]) + cur.length * 3 + uint8(cur[cur.length - 1]);
+    }
+    h = keccak256(out[0]);
+  }
+
   // not reusable: the last row stays in a local variable too
   function alsoLocal(uint256 n) external pure returns (uint256 s) {
     uint256[][] memory g = new uint256[][](2);

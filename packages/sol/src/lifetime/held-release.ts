@@ -36,6 +36,8 @@
  *  (H6) several roots N1, N2, … (none reaching another) may share one record when each meets
  *       (H0)–(H5) with one holder and one type and their stores lie in the two branches of one
  *       `sol.if` in the loop: at most one runs an iteration, so the record holds its object.
+ *  (H7) When only the branches that store allocate, each such branch releases at its own end
+ *       (sinkable), so the iterations that store nothing pay for nothing.
  * At run time the release moves the word's object only when it lies at or above the mark (the
  * instance of this run: an older object there means N was displaced in turn and is dead), and
  * only when the store ran; with `{direct}` (the store lies in the region's block, and nothing
@@ -57,6 +59,7 @@ export interface HeldContext {
   objects: ObjectLiveness;
   permanent: ReadonlySet<MemObject>;
   markBefore(c: Group): Value;
+  liveBefore(op: Operation): LiveAt;
   /** The result a call object stands for, when it is the call's one fresh result and the callee hands back no other memory. */
   onlyFreshResult(call: Operation): Value | undefined;
   /** The member a call may store its one fresh object into (field-stores.ts). */
@@ -84,10 +87,10 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
     if (roots.length) [c, survivors] = [k, roots];
   }
   if (c === undefined) return undefined;
-  const released = cands.slice(c).flatMap((g) => g.objs);
+  const releasedObjs = cands.slice(c).flatMap((g) => g.objs);
   const helds: HeldStore[] = [];
   for (const n of survivors) {
-    const held = heldStore(cx, n, block, loop, at, new Set(released), new Set(survivors));
+    const held = heldStore(cx, n, block, loop, at, new Set(releasedObjs), new Set(survivors));
     if (!held) return undefined;
     helds.push(held);
   }
@@ -99,11 +102,18 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   const { store, field } = first;
   // (H4) nothing to give back: no other object dies, and no element is written twice by a run
   // of the loop (filling `out[i]` displaces only what the loop did not allocate)
-  if (released.every((o) => at.live.has(o)) && helds.every((h) => distinctPerIteration(h.store, loop))) return undefined;
+  if (releasedObjs.every((o) => at.live.has(o)) && helds.every((h) => distinctPerIteration(h.store, loop))) return undefined;
   const elem = field ? memberAddressBefore(store, field) : store.operand(1);
   const heldType = (elem.type as PtrType).pointeeType;
   let lm = loopMarks.get(loop);
   if (!lm) loopMarks.set(loop, (lm = createBefore(loop, 'sol.free_ptr', { resultTypes: [ui256] }).result(0)));
+  const released = new Set(releasedObjs);
+  if (sinkable(cx, helds, survivors, released, at, loop, block)) {
+    for (const h of helds) releaseAtStore(h, lm, heldType);
+    cx.note(releasedObjs.filter((o) => !at.live.has(o)), 'freed at the end of the branch that stores the survivor');
+    cx.note(survivors, 'held by an element of an outer array: at the end of the branch that stores it copied into the object it displaced when this loop allocated that one and it is large enough, else moved down to the loop\'s mark when that object is all the loop kept, else to the branch\'s mark');
+    return cands.slice(0, c);
+  }
   // a call may leave the member as it was: never direct
   const direct = helds.length === 1 && !field && store.block === block && onlyStoreInto(cx, store, loop);
   // the displace runs right before a call in the region's block: its record needs no reset,
@@ -120,10 +130,57 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   const free = createBefore(end, 'sol.free_held', { operands: [cx.markBefore(cands[c]!), lm, addr, old], attributes: [['held', new TypeAttr(heldType)]] });
   if (direct) free.setAttr('direct', UnitAttr.instance);
   else if (displaced) free.setAttr('displaced', UnitAttr.instance);
-  const dead = released.filter((o) => !at.live.has(o));
+  const dead = releasedObjs.filter((o) => !at.live.has(o));
   cx.note(dead, `freed before ${end.name}, at the end of each iteration`);
   cx.note(survivors, `held by ${field ? 'a member of a struct' : 'an element of an outer array'}: at the end of each iteration copied into the object it displaced when this loop allocated that one and it is large enough, else moved down to the loop's mark when that object is all the loop kept, else to the iteration's mark`);
   return cands.slice(0, c);
+}
+
+/**
+ * (H7) Whether the release may run at the end of each branch that stores a root instead of at
+ * the region's end: every root is written by a `sol.store` in a branch of `sol.if`s in the
+ * region (not the region's block), everything released is allocated in those branches, and at
+ * a branch's end (H1)–(H3) hold as they do at the region's end, what is dead at the region's
+ * end is dead there, and nothing after the store writes into the array. A run of the region
+ * that takes no such branch then pays nothing: no mark is read, no record is checked.
+ */
+function sinkable(cx: HeldContext, helds: HeldStore[], roots: MemObject[], released: ReadonlySet<MemObject>, at: LiveAt, loop: Operation, block: Block): boolean {
+  const branches = helds.map((h) => h.store.block!);
+  if (helds.some((h) => h.field || !underIfs(h.store, block))) return false;
+  if ([...released].some((o) => !o.op || !branches.some((b) => insideBlock(o.op!, b)))) return false;
+  return helds.every((h, i) => {
+    const branch = branches[i]!;
+    const end = cx.liveBefore(branch.terminator!);
+    if ([...released].some((o) => insideBlock(o.op!, branch) && end.live.has(o) && !at.live.has(o))) return false;
+    const again = heldStore(cx, roots[i]!, branch, loop, end, released, new Set(roots));
+    const into = cx.pt.pointsTo(h.store.operand(1));
+    const after: Operation[] = [];
+    for (let o = h.store.next; o; o = o.next) after.push(o);
+    return again?.store === h.store && !after.some((o) => writesInto(cx, o, into));
+  });
+}
+
+/** Whether `op` lies in a branch of `sol.if`s that lie, directly or nested, in `block`. */
+function underIfs(op: Operation, block: Block): boolean {
+  if (op.block === block) return false;
+  for (let p = op.parentOp; p; p = p.parentOp) {
+    if (p.name !== 'sol.if') return false;
+    if (p.block === block) return true;
+  }
+  return false;
+}
+
+/** (H7) The record, mark and direct release of one root in the branch that stores it. */
+function releaseAtStore(h: HeldStore, lm: Value, heldType: Type): void {
+  const branch = h.store.block!;
+  const word = PtrType.get(ui256, 'Stack');
+  const addr = createBefore(h.store, 'sol.alloca', { resultTypes: [word] }).result(0);
+  const old = createBefore(h.store, 'sol.alloca', { resultTypes: [word] }).result(0);
+  createBefore(h.store, 'sol.displace', { operands: [h.store.operand(1), addr, old] });
+  // nothing is allocated between the region's mark and the branch: the free pointer at the
+  // branch's start is that mark
+  const mark = createBefore(branch.opList()[0]!, 'sol.free_ptr', { resultTypes: [ui256] }).result(0);
+  createBefore(branch.terminator!, 'sol.free_held', { operands: [mark, lm, addr, old], attributes: [['held', new TypeAttr(heldType)], ['direct', UnitAttr.instance]] });
 }
 
 interface HeldStore {
@@ -218,27 +275,32 @@ function onlyHolder(cx: HeldContext, o: MemObject, loop: Operation, block: Block
  * the element then still holds this iteration's instance at the region's end.
  */
 function onlyStoreInto(cx: HeldContext, store: Operation, loop: Operation): boolean {
-  const { pt } = cx;
-  const into = pt.pointsTo(store.operand(1));
+  const into = cx.pt.pointsTo(store.operand(1));
   let other = false;
   loop.walk((op) => {
-    if (op === store || other) return;
-    if (op.def?.spec.call) {
-      // a callee writes only into what its arguments reach (the array does not escape: (H1))
-      other = [...cx.objects.reach(op.operandValues().flatMap((v) => [...pt.pointsTo(v)]))].some((o) => into.has(o));
-      return;
-    }
-    const effects = op.def?.spec.memoryEffects?.(op);
-    if (!effects) {
-      other = !op.def?.spec.memoryEffects && !op.regions.length;
-      return;
-    }
-    for (const e of effects) {
-      if (e.kind !== 'write' || (e.resource !== 'Memory' && e.resource !== undefined)) continue;
-      if (!e.value || [...pt.pointsTo(e.value)].some((o) => into.has(o))) other = true;
-    }
+    if (op !== store && !other && writesOne(cx, op, into)) other = true;
   });
   return !other;
+}
+
+/** Whether `op` or an op nested in it may write into one of the objects `into`. */
+function writesInto(cx: HeldContext, op: Operation, into: ReadonlySet<MemObject>): boolean {
+  let some = false;
+  op.walk((x) => {
+    if (!some && writesOne(cx, x, into)) some = true;
+  });
+  return some;
+}
+
+/** Whether `op` itself (not its regions) may write into one of the objects `into`. */
+function writesOne(cx: HeldContext, op: Operation, into: ReadonlySet<MemObject>): boolean {
+  const { pt } = cx;
+  // a callee writes only into what its arguments reach (the array does not escape: (H1))
+  if (op.def?.spec.call) return [...cx.objects.reach(op.operandValues().flatMap((v) => [...pt.pointsTo(v)]))].some((o) => into.has(o));
+  const effects = op.def?.spec.memoryEffects?.(op);
+  if (!effects) return !op.def?.spec.memoryEffects && !op.regions.length;
+  return effects.some((e) => e.kind === 'write' && (e.resource === 'Memory' || e.resource === undefined)
+    && (!e.value || [...pt.pointsTo(e.value)].some((o) => into.has(o))));
 }
 
 /** Whether `op` lies in `block`, directly or inside its ops' regions. */

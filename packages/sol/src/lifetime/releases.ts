@@ -93,7 +93,7 @@ export class FunctionReleases {
   private get hx(): HeldContext {
     return {
       fn: this.fn, pt: this.pt, objects: this.objects, permanent: this.permanent,
-      markBefore: (c) => this.markBefore(c), note: (o, t) => this.note(o, t), onlyFreshResult: (call) => this.onlyFreshResult(call),
+      markBefore: (c) => this.markBefore(c), liveBefore: (op) => this.liveBefore(op), note: (o, t) => this.note(o, t), onlyFreshResult: (call) => this.onlyFreshResult(call),
       fieldStore: (call) => fieldStoreOf(call, this.program, this.symbols),
     };
   }
