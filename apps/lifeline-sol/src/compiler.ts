@@ -10,16 +10,17 @@
  *      emission; the sol IR is printed after them, so `--sol-ir` shows offsets and frees.
  * (C4) The lifetime report has one line per allocation of the contract's own functions:
  *      `file:line:col: <op> in <Contract>.<function>: local|escapes (<reasons>) — <released>`.
+ * (C5) Interfaces and abstract contracts get empty bytecode, as in solc; a library of internal
+ *      functions too, with a warning (solc would deploy it on its own; nobody calls it).
  */
 import { printOp, type Operation } from '@lifeline/ir';
 import type { LifetimeResult } from '@lifeline/sol';
 import { compileToBytecode, solcContracts } from '@lifeline/solidity';
 import type { CompileRequest, CompileResult, SolcError } from './standard-json.js';
 
-/** (C1) solc's contract list as (file, name) pairs. */
-function listContracts(sources: Record<string, string>): { contracts: [string, string][]; errors: SolcError[] } {
-  const { contracts, errors } = solcContracts(sources);
-  return { contracts: contracts.map((c): [string, string] => [c.file, c.name]), errors };
+/** (C1) solc's contract list. */
+function listContracts(sources: Record<string, string>) {
+  return solcContracts(sources);
 }
 
 /** The symbol of `op` (sym_name), without the `_<AST id>` suffix the lowering appends. */
@@ -49,6 +50,12 @@ export function lifetimeReport(result: LifetimeResult, contract: string): string
   return lines;
 }
 
+/** (C5) The warning for a library of internal functions, which solc would also deploy on its own. */
+function notOnItsOwn(file: string, name: string): SolcError {
+  const message = `library ${name} is not compiled on its own: its internal functions are compiled into the contracts that use them`;
+  return { type: 'UnsupportedFeature', component: 'general', severity: 'warning', message, formattedMessage: `Warning: ${message}\n --> ${file}\n` };
+}
+
 export function compileContracts(request: CompileRequest): CompileResult {
   const { contracts, errors: listErrors } = listContracts(request.sources);
   const errors: SolcError[] = [];
@@ -65,7 +72,14 @@ export function compileContracts(request: CompileRequest): CompileResult {
   add(listErrors);
   const result: CompileResult = { contracts: {}, errors };
   if (errors.some((e) => e.severity === 'error')) return result;
-  for (const [file, name] of contracts) {
+  for (const { file, name, abi, kind, externals } of contracts) {
+    // (C5) interfaces and abstract contracts have no bytecode (solc prints empty sections); a
+    // library whose functions are all internal is compiled into the contracts that use it
+    if (kind === 'interface' || kind === 'abstract' || (kind === 'library' && externals === 0)) {
+      if (kind === 'library') add([notOnItsOwn(file, name)]);
+      (result.contracts[file] ??= {})[name] = { abi, bytecode: '', deployedBytecode: '', yul: '', solIR: '', lifetimeReport: [] };
+      continue;
+    }
     const out = compileToBytecode({ sources: request.sources, contract: name, optimizer: request.optimizer.enabled, lifetime: request.lifetime }); // (C3)
     add(out.errors);
     (result.contracts[file] ??= {})[name] = {

@@ -64,6 +64,29 @@ describe('lifeline-sol', () => {
     expect(out.stdout).toContain('sol.malloc');
   });
 
+  it('interfaces, abstract contracts and libraries of internal functions have empty sections, as in solc; the contract using them runs', async () => {
+    const src = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+interface IScale { function scale(uint256 x) external view returns (uint256); }
+library Squares { uint256 internal constant K = 3; function sq(uint256 x) internal pure returns (uint256) { return x * x; } }
+abstract contract Base { function base() internal pure virtual returns (uint256); }
+contract Uses is Base {
+    function base() internal pure override returns (uint256) { return 4; }
+    function f(uint256 x) external pure returns (uint256) { return Squares.sq(x) + base(); }
+}
+`;
+    const { cli, out } = io({ 'U.sol': src });
+    expect(runCli(['U.sol', '--bin'], cli, compileContracts)).toBe(0);
+    for (const name of ['IScale', 'Squares', 'Base']) expect(out.stdout).toContain(`======= U.sol:${name} =======\nBinary:\n\n`);
+    expect(out.stderr).toMatch(/library Squares is not compiled on its own/);
+    const bin = out.stdout.match(/======= U\.sol:Uses =======\nBinary:\n([0-9a-f]+)/)![1]!;
+    const chain = await Chain.create();
+    const { address } = await chain.deploy(bin);
+    const iface = new Interface(['function f(uint256) pure returns (uint256)']);
+    const r = await chain.call(address, iface.encodeFunctionData('f', [5]));
+    expect(iface.decodeFunctionResult('f', r.returnData)[0]).toBe(29n);
+  });
+
   it('unsupported Solidity is an UnsupportedFeature error at its location, and exit 1', () => {
     const src = 'pragma solidity ^0.8.20;\ncontract A { function g() public pure returns (uint) { return 1; } }\n'
       + 'contract B is A { function f() external view returns (uint) { try this.g() returns (uint v) { return v; } catch { return 0; } } }\n';

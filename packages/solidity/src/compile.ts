@@ -49,18 +49,28 @@ export type LowerFn = (input: { sources: Record<string, string>; contract?: stri
 const hasError = (errs: SolcError[]) => errs.some((e) => e.severity === 'error');
 
 /** Every contract solc sees in `sources`, in its output order (file, then name), with its ABI (analysis only, no code generation). */
-export function solcContracts(sources: Record<string, string>): { contracts: { file: string; name: string; abi: unknown[] }[]; errors: SolcError[] } {
+/** What solc's AST says a contract is: only a `contract` that is not abstract has bytecode of its own. */
+export type ContractKind = 'contract' | 'abstract' | 'interface' | 'library';
+
+export function solcContracts(sources: Record<string, string>): { contracts: { file: string; name: string; abi: unknown[]; kind: ContractKind; externals: number }[]; errors: SolcError[] } {
   const input = {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, { content: v }])),
-    settings: { outputSelection: { '*': { '*': ['abi'] } } },
+    settings: { outputSelection: { '*': { '*': ['abi'], '': ['ast'] } } },
   };
   const out = JSON.parse(solcStandardJson(JSON.stringify(input))) as {
     errors?: SolcError[];
     contracts?: Record<string, Record<string, { abi: unknown[] }>>;
+    sources?: Record<string, { ast?: { nodes?: { nodeType: string; name?: string; contractKind?: string; abstract?: boolean; nodes?: { nodeType: string; visibility?: string }[] }[] } }>;
+  };
+  const kindOf = (file: string, name: string): { kind: ContractKind; externals: number } => {
+    const def = out.sources?.[file]?.ast?.nodes?.find((n) => n.nodeType === 'ContractDefinition' && n.name === name);
+    const externals = (def?.nodes ?? []).filter((n) => n.nodeType === 'FunctionDefinition' && (n.visibility === 'external' || n.visibility === 'public')).length;
+    const kind = def?.contractKind === 'interface' || def?.contractKind === 'library' ? def.contractKind : def?.abstract ? 'abstract' : 'contract';
+    return { kind, externals };
   };
   const contracts = Object.entries(out.contracts ?? {}).flatMap(([file, byName]) =>
-    Object.entries(byName).map(([name, c]) => ({ file, name, abi: c.abi })));
+    Object.entries(byName).map(([name, c]) => ({ file, name, abi: c.abi, ...kindOf(file, name) })));
   return { contracts, errors: out.errors ?? [] };
 }
 
