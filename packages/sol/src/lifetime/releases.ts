@@ -48,6 +48,9 @@ import { fieldStoreOf } from './field-stores.js';
 /** Where each object was released, for the report. */
 export type ReleaseNotes = Map<MemObject, string[]>;
 
+/** A release point and what is live before it. */
+type Point = LiveAt & { at: Operation };
+
 /** A group of objects allocated by one op (the mark goes before it). */
 type Candidate = Group;
 
@@ -229,7 +232,7 @@ export class FunctionReleases {
       if (o.name !== 'sol.continue' || innermostLoop(o) !== loop) return;
       if (backEdge.has(regionUnder(o, loop))) ends.push(o);
     });
-    const points = ends.map((e) => ({ at: e, ...this.liveBefore(e) }));
+    let points = ends.map((e) => ({ at: e, ...this.liveBefore(e) }));
     const group: MemObject[] = [...this.pt.allocatedBy(loop)];
     const assigned = this.slotsReplacedIn(loop, new Set(group));
     cands = this.hoistReadOnly(cands, points, assigned);
@@ -250,6 +253,8 @@ export class FunctionReleases {
       c--;
     }
     this.iterated.add(loop);
+    const atBranches = this.branchEnds(loop, group, plan);
+    if (atBranches) points = atBranches;
     const first: Candidate = c < cands.length ? cands[c]! : { op: loop, objs: group };
     const mark = this.markBefore(first);
     // at each end only the slots live there: a dead slot may still hold the address of memory
@@ -266,12 +271,50 @@ export class FunctionReleases {
       if (ascending) p.at.prev!.setAttr('ascending', UnitAttr.instance);
     });
     const dead = group.filter((o) => !plan!.survivors.has(o));
-    this.note(dead, `released at the end of each iteration of the loop at ${where(loop)}`);
+    this.note(dead, atBranches ? `released at the end of the branch that allocates it, in the loop at ${where(loop)}`
+      : `released at the end of each iteration of the loop at ${where(loop)}`);
     const deep = plan.kept.some((k) => !isFlatMemoryType((k.type as PtrType).pointeeType));
     this.note(plan.survivors, deep
       ? `deep-moved down to the loop's mark at the end of each iteration, with its inner objects as one block, inner addresses rebased (loop at ${where(loop)})`
       : `moved down to the loop's mark at the end of each iteration (loop at ${where(loop)})`);
     return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
+  }
+
+  /**
+   * (I') The release points of (I) moved to the ends of the branches that allocate: when every
+   * object the loop allocates is made inside a `sol.if` that lies directly in one of the loop's
+   * regions (`if (count == cap) { bigger = …; a = bigger; }`), with no `continue` inside it,
+   * and at each such branch's end the plan holds as at the iteration's ends (every live object
+   * of the group is a survivor, reached only through kept slots defined around it). A
+   * release is correct at any point where that holds; the iterations that take no such branch
+   * allocate nothing and so need none — they no longer pay for the check.
+   */
+  private branchEnds(loop: Operation, group: readonly MemObject[], plan: { kept: Value[]; survivors: Set<MemObject> }): Point[] | undefined {
+    const branches = new Set<Block>();
+    for (const o of group) {
+      const op = allocatingOp(o);
+      if (!op || !loop.isAncestorOf(op)) continue;
+      let top = op;
+      while (top.parentOp && top.parentOp !== loop) top = top.parentOp;
+      if (top === op || top.name !== 'sol.if') return undefined;
+      branches.add(regionUnder(op, top).blocks[0]!);
+    }
+    if (!branches.size) return undefined;
+    const points: Point[] = [];
+    for (const b of branches) {
+      let skips = false;
+      for (const op of b.opList()) op.walk((x) => {
+        if (x.name === 'sol.continue' && innermostLoop(x) === loop) skips = true;
+      });
+      const at = b.terminator!;
+      const p = { at, ...this.liveBefore(at) };
+      if (skips || group.some((o) => p.live.has(o) && !plan.survivors.has(o))) return undefined;
+      const slots = p.slots.filter((s) => [...this.pt.contents(this.pt.objectOf(s)!)].some((x) => plan.survivors.has(x)));
+      if (slots.some((s) => !plan.kept.includes(s)) || !this.onlyThrough(plan.survivors, p, slots)) return undefined;
+      if (plan.kept.some((s) => p.slots.includes(s) && !definedAround(s, at))) return undefined;
+      points.push(p);
+    }
+    return points;
   }
 
   /**
