@@ -14,7 +14,7 @@ import {
   isAggType, isValueType, withLocation, type DataLocation,
 } from '@lifeline/sol';
 import { lineCol, parseSrc, type AstNode } from './solc.js';
-import { solTypeOfString, type TypeScope } from './types.js';
+import { solTypeOfString, tupleComponents, type TypeScope } from './types.js';
 import type { Inheritance } from './lower-inheritance.js';
 
 /** A construct we do not lower: becomes an UnsupportedFeature error at `node`. */
@@ -86,6 +86,13 @@ export abstract class LowerBase {
     const t = ts === undefined ? undefined : solTypeOfString(ts, this.ctx.scope, locationOf(node) ?? defaultLoc);
     if (!t) this.unsupported(node, `type '${ts ?? '?'}' is not supported`);
     return t;
+  }
+
+  /** The sol types of the values of `node`: one per component of a tuple type, else its one type. */
+  typesOf(node: AstNode): Type[] {
+    const ts = node.typeDescriptions?.typeString as string | undefined;
+    if (!ts?.startsWith('tuple(')) return [this.typeOf(node)];
+    return tupleComponents(ts).map((c) => this.typeOfString(c, node));
   }
 
   typeOfString(ts: string, node: AstNode): Type {

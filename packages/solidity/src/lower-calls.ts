@@ -13,24 +13,6 @@ import { ExprLowerer, isStringLiteral, literalBytes, symRef } from './lower-expr
 
 const memString = () => StringType.get('Memory');
 
-/** Splits `tuple(a,b)` at top-level commas. */
-function tupleParts(ts: string): string[] {
-  const inner = ts.slice('tuple('.length, -1);
-  const out: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (const c of inner) {
-    if (c === '(') depth++;
-    if (c === ')') depth--;
-    if (c === ',' && depth === 0) {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  if (cur) out.push(cur);
-  return out;
-}
-
 export abstract class CallLowerer extends ExprLowerer {
   lowerCall(node: AstNode, want?: Type): Value[] {
     const callee = node.expression as AstNode;
@@ -263,10 +245,7 @@ export abstract class CallLowerer extends ExprLowerer {
       }
       case 'decode': {
         const data = this.expr(args[0]!);
-        const ts = node.typeDescriptions.typeString as string;
-        const parts = ts.startsWith('tuple(') ? tupleParts(ts) : ts ? [ts] : [];
-        const types = parts.map((p) => this.typeOfString(p.trim(), node));
-        return this.op('sol.decode', [data], types).results;
+        return this.op('sol.decode', [data], this.typesOf(node)).results;
       }
     }
     return this.unsupported(node, `abi.${member}`);

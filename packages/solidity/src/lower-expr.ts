@@ -157,7 +157,7 @@ export abstract class ExprLowerer extends LowerBase {
         const special = node.nodeType === 'MemberAccess' ? this.memberValue(node) : undefined;
         return [special ?? this.load(this.lvalue(node))];
       }
-      case 'Conditional': return [this.conditional(node)];
+      case 'Conditional': return this.conditional(node);
       case 'TupleExpression': return this.tuple(node, want);
       case 'FunctionCall': return this.lowerCall(node, want);
     }
@@ -284,13 +284,30 @@ export abstract class ExprLowerer extends LowerBase {
     return ifOp.result(0);
   }
 
-  conditional(node: AstNode): Value {
-    const t = this.typeOf(node);
+  /**
+   * `c ? a : b`: a sol.if with one result per value. Tuple branches (`c ? (x, p) : (y, q)`)
+   * yield their components as separate results, so a memory reference in a tuple flows
+   * through the sol.if exactly as in a one-value ternary. solc evaluates the condition, then
+   * only the taken branch, its components left to right.
+   */
+  conditional(node: AstNode): Value[] {
+    const types = this.typesOf(node);
     const c = this.expr(node.condition, i1);
-    const ifOp = this.op('sol.if', [c], [t], [], 2);
-    this.inRegion(ifOp.regions[0]!, () => this.op('sol.yield', [this.expr(node.trueExpression, t)]));
-    this.inRegion(ifOp.regions[1]!, () => this.op('sol.yield', [this.expr(node.falseExpression, t)]));
-    return ifOp.result(0);
+    const ifOp = this.op('sol.if', [c], types, [], 2);
+    this.inRegion(ifOp.regions[0]!, () => this.op('sol.yield', this.branchValues(node.trueExpression, types)));
+    this.inRegion(ifOp.regions[1]!, () => this.op('sol.yield', this.branchValues(node.falseExpression, types)));
+    return ifOp.results.slice();
+  }
+
+  /** The values of a ternary's branch, converted to the ternary's (component) types. */
+  private branchValues(branch: AstNode, types: Type[]): Value[] {
+    if (types.length === 1) return [this.expr(branch, types[0])];
+    // a tuple written out: each component built at its type (literals are constants of it)
+    const comps = branch.nodeType === 'TupleExpression' && !branch.isInlineArray ? (branch.components as (AstNode | null)[]) : undefined;
+    if (comps?.length === types.length && comps.every((c) => c)) return comps.map((c, i) => this.expr(c!, types[i]));
+    const vs = this.exprs(branch);
+    if (vs.length !== types.length) this.unsupported(branch, `a branch with ${vs.length} values where ${types.length} are expected`);
+    return vs.map((v, i) => (v.type === types[i] ? v : this.convert(v, types[i]!, branch)));
   }
 
   unary(node: AstNode): Value {

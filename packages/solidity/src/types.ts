@@ -128,6 +128,11 @@ function splitTop(s: string): string[] {
   return out;
 }
 
+/** The component type strings of `tuple(A,B,…)` (none for `tuple()`). */
+export function tupleComponents(typeString: string): string[] {
+  return splitTop(typeString.slice('tuple('.length, -1)).map((p) => p.trim());
+}
+
 /** The `(…)` group opening at `s[open]`: its inside and the index after its `)`. */
 function group(s: string, open: number): [string, number] | undefined {
   if (s[open] !== '(') return undefined;

@@ -2,7 +2,7 @@
  * Lowering of small contracts, checked with FileCheck expectations written from the Solidity
  * source: state variables at solc's storage slots, constructors (initializers first),
  * function attributes and selectors, checked and unchecked arithmetic, comparisons, shifts,
- * conversions, control flow, reverts, events, getters.
+ * conversions, control flow, reverts, events, getters, ternaries of tuples.
  */
 import { describe, it } from 'vitest';
 import { check, lowerOk } from './helpers.js';
@@ -176,6 +176,29 @@ contract C {
 // CHECK: sol.revert error "Low(uint256,uint256)" (%{{.*}}, %{{.*}} : ui256, ui256) {selector = "0x{{[0-9a-f]+}}"}
 // CHECK: sol.assert
 // CHECK: sol.emit "Moved(address,uint256,string)" indexed(%{{.*}} : !sol.address) (%{{.*}}, %{{.*}} : ui256, !sol.string<Memory>) {selector = "0x{{[0-9a-f]+}}"}
+`);
+  });
+});
+
+describe('ternaries of tuples', () => {
+  it('lower to one sol.if with a result per component, memory references included', () => {
+    const text = lowerOk(`
+contract C {
+  function f(uint n, uint[] memory a, uint[] memory b) external pure returns (uint[] memory, uint) {
+    (uint[] memory p, uint k) = n % 2 == 0 ? (a, 1) : (b, n);
+    return n > 5 ? (p, k) : (a, 0);
+  }
+}`);
+    check(text, `
+// CHECK: %[[R:.*]]:2 = sol.if %{{.*}} -> (!sol.array<? x ui256, Memory>, ui256) {
+// CHECK: %[[ONE:.*]] = sol.constant 1 : ui256
+// CHECK: sol.yield %{{.*}}, %[[ONE]] : !sol.array<? x ui256, Memory>, ui256
+// CHECK: } else {
+// CHECK: sol.yield %{{.*}}, %{{.*}} : !sol.array<? x ui256, Memory>, ui256
+// CHECK: sol.store %[[R]]#0
+// CHECK: sol.store %[[R]]#1
+// CHECK: %[[S:.*]]:2 = sol.if %{{.*}} -> (!sol.array<? x ui256, Memory>, ui256) {
+// CHECK: sol.return %[[S]]#0, %[[S]]#1
 `);
   });
 });

@@ -123,6 +123,24 @@ contract C {
     expect(text).toBe('"sol.contract"');
   });
 
+  it('reports a ternary of nested tuples at the ternary', () => {
+    expectUnsupported(`
+contract C {
+  function f(bool c) external pure returns (uint x, uint y, uint z) {
+    ((x, y), z) = c ? ((1, 2), 3) : ((4, 5), 6);
+  }
+}`, 'c ? ((1, 2), 3) : ((4, 5), 6)', /type 'tuple\(uint8,uint8\)' is not supported/);
+  });
+
+  it('reports a ternary of tuples with a component we cannot lower at the ternary', () => {
+    expectUnsupported(`
+contract C {
+  function f(bool c) external view returns (uint k) {
+    (, k) = c ? (this, 1) : (C(address(0)), 2);
+  }
+}`, 'c ? (this, 1) : (C(address(0)), 2)', /type 'contract C' is not supported/);
+  });
+
   it('reports calls of public library functions (a DELEGATECALL), direct or bound', () => {
     expectUnsupported(`
 library L { function one() public pure returns (uint) { return 1; } }
