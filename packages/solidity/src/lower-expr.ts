@@ -154,7 +154,7 @@ export abstract class ExprLowerer extends LowerBase {
         if (node.nodeType === 'IndexAccess' && node.indexExpression && /^bytes\d+$/.test(node.baseExpression.typeDescriptions?.typeString ?? '')) {
           return [this.fixedBytesIndex(node)];
         }
-        const special = node.nodeType === 'MemberAccess' ? this.memberValue(node) : undefined;
+        const special = node.nodeType === 'MemberAccess' ? this.memberValue(node, want) : undefined;
         return [special ?? this.load(this.lvalue(node))];
       }
       case 'Conditional': return this.conditional(node);
@@ -202,10 +202,9 @@ export abstract class ExprLowerer extends LowerBase {
     const slot = this.slots.get(id);
     if (slot) return this.load(slot);
     const decl = this.ctx.nodes.get(id);
-    if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable) {
-      if (decl.constant) return this.expr(decl.value, want ?? this.typeOf(decl));
-      return this.load(this.stateVarPtr(node, id));
-    }
+    // a constant of this contract, of a library it is in or a file-level one
+    if (decl?.nodeType === 'VariableDeclaration' && decl.constant) return this.constantValue(decl, want);
+    if (decl?.nodeType === 'VariableDeclaration' && decl.stateVariable) return this.load(this.stateVarPtr(node, id));
     if (decl?.nodeType === 'FunctionDefinition' && String(node.typeDescriptions?.typeIdentifier ?? '').startsWith('t_function_internal_')) {
       // an internal function as a value: a pointer to its sol.func
       const fn = this.ctx.functions.get(virtualTarget(this.ctx, id));
@@ -213,6 +212,19 @@ export abstract class ExprLowerer extends LowerBase {
       return this.val('sol.func_ref', [], FunctionType.get(fn.params, fn.results), [['callee', symRef(fn.sym)]]);
     }
     return this.unsupported(node, `use of '${node.name}' as a value`);
+  }
+
+  /**
+   * The value of constant `decl`: its initializer, evaluated where it is read (solc's viaIR
+   * calls a `constant_X_checked()` or `constant_X_wrapping()` function there, so the
+   * initializer's arithmetic is checked unless read inside `unchecked`), at the declared
+   * type. An integer constant may be built at the wider integer type the reader wants (an
+   * integer constant converts only implicitly here); a bytesN one may not: widening moves its
+   * bytes, which the reader's conversion does.
+   */
+  constantValue(decl: AstNode, want?: Type): Value {
+    const declared = this.typeOf(decl);
+    return this.expr(decl.value, want instanceof IntegerType && declared instanceof IntegerType ? want : declared);
   }
 
   stateVarPtr(node: AstNode, id: number): Value {
@@ -428,6 +440,9 @@ export abstract class ExprLowerer extends LowerBase {
         return this.unsupported(node, `index access on ${base.type}`);
       }
       case 'MemberAccess': {
+        // `B.x`: a state variable of a base contract (B names a type; nothing is evaluated)
+        const qualified = this.qualifiedDecl(node);
+        if (qualified?.stateVariable && !qualified.constant) return this.stateVarPtr(node, qualified.id);
         const base = this.expr(node.expression);
         if (base.type instanceof StructType) {
           const def = this.ctx.nodes.get(node.referencedDeclaration as number);
@@ -446,10 +461,26 @@ export abstract class ExprLowerer extends LowerBase {
     return this.unsupported(node, `'${node.nodeType}' as an lvalue`);
   }
 
-  /** Member accesses that are not struct members: environment values, lengths, enum values. */
-  memberValue(node: AstNode): Value | undefined {
+  /**
+   * The variable `L.P` / `C.x` / `M.P` names: a member of a library, contract or imported
+   * file (its expression is a type or module, not a value), else undefined.
+   */
+  qualifiedDecl(node: AstNode): AstNode | undefined {
+    const ets = node.expression?.typeDescriptions?.typeString as string | undefined;
+    if (!ets || !(ets.startsWith('type(') || ets.startsWith('module '))) return undefined;
+    const decl = this.ctx.nodes.get(node.referencedDeclaration as number);
+    return decl?.nodeType === 'VariableDeclaration' ? decl : undefined;
+  }
+
+  /**
+   * Member accesses that are not struct members: constants named through their library,
+   * contract or file, environment values, lengths, enum values.
+   */
+  memberValue(node: AstNode, want?: Type): Value | undefined {
     const e = node.expression as AstNode;
     const name = node.memberName as string;
+    const constant = this.qualifiedDecl(node);
+    if (constant?.constant) return this.constantValue(constant, want);
     if (e.nodeType === 'Identifier' && (e.referencedDeclaration as number) < 0) {
       const env = ENV[`${e.name}.${name}`];
       if (!env) this.unsupported(node, `'${e.name}.${name}'`);

@@ -2,10 +2,13 @@
  * Lowering of small contracts, checked with FileCheck expectations written from the Solidity
  * source: state variables at solc's storage slots, constructors (initializers first),
  * function attributes and selectors, checked and unchecked arithmetic, comparisons, shifts,
- * conversions, control flow, reverts, events, getters, ternaries of tuples.
+ * conversions, control flow, reverts, events, getters, constants read by qualified name,
+ * ternaries of tuples.
  */
-import { describe, it } from 'vitest';
-import { check, lowerOk } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { printOp } from '@lifeline/ir';
+import { lowerToSol } from '@lifeline/solidity';
+import { HEADER, check, lowerOk } from './helpers.js';
 
 describe('contracts, state variables, functions', () => {
   it('lays out state variables as solc does and initializes them in the constructor', () => {
@@ -176,6 +179,51 @@ contract C {
 // CHECK: sol.revert error "Low(uint256,uint256)" (%{{.*}}, %{{.*}} : ui256, ui256) {selector = "0x{{[0-9a-f]+}}"}
 // CHECK: sol.assert
 // CHECK: sol.emit "Moved(address,uint256,string)" indexed(%{{.*}} : !sol.address) (%{{.*}}, %{{.*}} : ui256, !sol.string<Memory>) {selector = "0x{{[0-9a-f]+}}"}
+`);
+  });
+});
+
+describe('constants', () => {
+  it('reads constants by qualified name (library, base, own contract) and file-level ones at their use', () => {
+    const text = lowerOk(`
+uint constant FILE = 3;
+bytes4 constant TAG = 0x12345678;
+library L { uint internal constant P = 7; uint8 internal constant Q = 2; }
+contract B { uint internal constant K = 5; uint internal x; }
+contract C is B {
+  function f(uint n) external view returns (uint, uint, uint, uint, uint) { return (n % L.P, B.K, FILE, B.x, n * L.Q); }
+  function g() external pure returns (bytes32) { return TAG; }
+}`, 'C');
+    check(text, `
+// CHECK-LABEL: sol.func @f_
+// CHECK: %[[P:.*]] = sol.constant 7 : ui256
+// CHECK: sol.mod checked %{{.*}}, %[[P]] : ui256
+// CHECK: sol.constant 5 : ui256
+// CHECK: sol.constant 3 : ui256
+// B.x is the state variable itself
+// CHECK: sol.addr_of @x_
+// an integer constant is built at the wider type its reader wants
+// CHECK: %[[Q:.*]] = sol.constant 2 : ui256
+// CHECK: sol.mul checked %{{.*}}, %[[Q]] : ui256
+// CHECK-LABEL: sol.func @g_
+// a bytes4 constant is built as bytes4, then widened (its bytes stay left-aligned)
+// CHECK: sol.constant {{.*}} : !sol.fixedbytes<4>
+// CHECK: sol.cast %{{.*}} : !sol.fixedbytes<4> to !sol.fixedbytes<32>
+`);
+  });
+
+  it('reads a constant of an imported file by qualified name', () => {
+    const r = lowerToSol({
+      sources: {
+        'k.sol': `${HEADER}uint constant K = 11;\nlibrary L { string internal constant NAME = "l"; }\n`,
+        'a.sol': `${HEADER}import "./k.sol" as M;\ncontract C { function f() external pure returns (uint, string memory) { return (M.K, M.L.NAME); } }\n`,
+      },
+      contract: 'C',
+    });
+    expect(r.errors.filter((e) => e.severity === 'error')).toEqual([]);
+    check(printOp(r.module), `
+// CHECK: sol.constant 11 : ui256
+// CHECK: sol.string_lit "l"
 `);
   });
 });
