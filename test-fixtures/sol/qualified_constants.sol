@@ -6,7 +6,7 @@ pragma solidity ^0.8.20;
 // constants; constants of several value types, bytes32 and string, and constants whose
 // initializer reads other constants (its arithmetic checked, or wrapping when read inside
 // `unchecked`, as solc does). Also `Base.counter`, a base's state variable by qualified name,
-// and `type(T)` members next to them.
+// `type(T)` members next to them, and the getter of a public constant (`LIMIT()`).
 uint256 constant SCALE = 1000;
 bytes4 constant TAG = 0x12345678;
 string constant GREETING = "hello";
@@ -38,7 +38,7 @@ library Horner {
 contract Base {
   uint256 internal constant K = 3;
   uint256 internal counter = 5;
-  uint256 internal constant LIMIT = Field.SMALL + K;
+  uint256 public constant LIMIT = Field.SMALL + K;
 }
 
 contract QualifiedConstants is Base {

@@ -5,7 +5,8 @@
  * each from 0x80 during construction), functions of its linearization (only the final
  * override of a virtual function is dispatched; selectors from the AST's functionSelector;
  * lower-inheritance.ts resolves virtual, `super` and `B.f` references for this contract), the
- * chain of base constructors (lower-ctors.ts), and getters for public state variables.
+ * chain of base constructors (lower-ctors.ts), and getters for public state variables and
+ * constants.
  *
  * Errors are solc's own (then nothing is lowered) followed by ours: an `UnsupportedFeature`
  * error at the source location of every construct we do not lower (public library functions,
@@ -196,6 +197,9 @@ function lowerContract(b: Builder, into: Block, c: AstNode, ctx: ContractCtx, la
   for (const v of stateVars) {
     if (v.visibility === 'public') guard(() => getter(b, body, v, ctx));
   }
+  for (const m of members) {
+    if (m.nodeType === 'VariableDeclaration' && m.constant && m.visibility === 'public') guard(() => constantGetter(b, body, m, ctx));
+  }
 }
 
 /**
@@ -241,6 +245,18 @@ function initializers(l: FnLowerer, inits: AstNode[]): void {
     const value = l.expr(v.value, l.valueTarget(sv.type));
     l.assignTo(l.stateVarPtr(v, v.id), l.adapt(value, sv.type, v), v);
   }
+}
+
+/** The getter of a public constant: no storage behind it, it returns the initializer's value. */
+function constantGetter(b: Builder, body: Block, v: AstNode, ctx: ContractCtx): void {
+  const l = new FnLowerer(ctx);
+  const t = l.typeOf(v);
+  if (!isValueType(t) && !(t instanceof StringType)) throw new Unsupported(v, `a getter returning ${t}`);
+  const fn = makeFunc(b, body, `get_${v.name}_${v.id}`, [], [t], [
+    ['kind', 'getter'], ['orig_name', v.name], ['selector', `0x${v.functionSelector}`], ['state_mutability', 'view'], ['visibility', 'external'],
+  ]);
+  l.b.createBlock(fn.regions[0]!, []);
+  l.op('sol.return', [l.constantValue(v)]);
 }
 
 /** The getter of a public state variable: one parameter per mapping key / array index. */

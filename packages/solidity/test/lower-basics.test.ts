@@ -226,6 +226,15 @@ contract C is B {
 // CHECK: sol.string_lit "l"
 `);
   });
+
+  it('gives a public constant its getter', () => {
+    const text = lowerOk(`
+contract C { uint public constant LIMIT = 2 ** 8 + 1; }`);
+    check(text, `
+// CHECK: sol.func @get_LIMIT_{{[0-9]+}}() -> ui256 attributes {kind = "getter", orig_name = "LIMIT", selector = "0x{{[0-9a-f]+}}", state_mutability = "view", visibility = "external"}
+// CHECK: sol.constant 257 : ui256
+`);
+  });
 });
 
 describe('ternaries of tuples', () => {
