@@ -23,6 +23,11 @@
 //              of arrays whose rows are shared or replaced, a row of the old graph kept in
 //              another variable; and results that outlive temporaries allocated below them
 //              (`keccak256(abi.encodePacked(h, string.concat(str(i), ":", str(x))))`)
+//   branches   loops that allocate only inside branches (released at the branch's end:
+//              releases.ts (I'), held-release.ts (H7)): a push into an array that grows by
+//              doubling, rows or structs replaced in the branches of an `if`, a string grown
+//              under a condition — with what the branch made also kept in a local read after
+//              it, an alias of the old array, a scratch array read after the branch
 // A program is one contract `Esc<seed>` with a fixed set of helpers and 3–5 external
 // functions `eK(uint256 n, uint256 x)`, each one shape with seeded variations and seeded
 // filler allocations between its steps (so allocation orders differ). Loops are bounded by
@@ -36,7 +41,7 @@
 import { rng } from './gen-module.mjs';
 import { DEEP_HELPERS, deepShape } from './gen-sol-escape-deep.mjs';
 
-export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep'];
+export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches'];
 
 class Gen {
   constructor(seed) {
@@ -143,6 +148,56 @@ const idx = (g, arr, e) => (g.chance(0.3) ? `${arr}[${e} % (${arr}.length + 1)]`
 
 const SHAPE_GEN = {
   deep: (g) => deepShape(g, filler),
+  branches(g) {
+    const B = 3 + g.int(5);
+    const L = ['uint256 s;'];
+    const v = g.int(3);
+    if (v === 0) { // push with doubling growth under a condition
+      L.push(`uint256[] memory a = new uint256[](${1 + g.int(3)});`, 'uint256 len;');
+      const prev = g.chance(0.3), scratch = g.chance(0.3);
+      L.push(`for (uint256 i = 0; i < n % ${B} + ${2 + g.int(8)}; i++) {`);
+      if (g.chance(0.3)) L.push('    if ((x + i) % 4 == 3) continue;');
+      if (prev) L.push('    uint256[] memory prev = a;');
+      if (scratch) L.push('    uint256[] memory t;');
+      L.push('    if (len == a.length) {');
+      if (scratch) L.push('        t = new uint256[](2); t[0] = x + i; t[1] = len;');
+      L.push(`        uint256[] memory b = new uint256[](a.length * 2${g.pick(['', ' + 1'])});`, '        for (uint256 k = 0; k < len; k++) b[k] = a[k];', '        a = b;', '    }');
+      L.push('    a[len++] = x + i * 3;');
+      if (prev) L.push('    s += prev.length * 5 + (prev.length > 0 ? prev[0] : 0);');
+      if (scratch) L.push('    if (t.length > 0) s += t[0] * 7 + t[1];');
+      L.push('}');
+      L.push(...filler(g, ''), 'for (uint256 k = 0; k < len; k++) s += a[k] % 1000;');
+      return g.chance(0.5) ? { returns: 'uint256[] memory, uint256', body: [...L, 'return (a, s);'] } : { returns: 'uint256', body: [...L, 'return s + a.length;'] };
+    }
+    if (v === 1) { // rows or structs replaced in the branches of an `if`
+      const rows = g.chance(0.5);
+      L.push(rows ? `uint256[][] memory o = new uint256[][](${2 + g.int(3)});` : `P[] memory o = new P[](${2 + g.int(3)});`);
+      const cur = g.chance(0.35);
+      L.push(`for (uint256 i = 0; i < n % ${B} + ${2 + g.int(8)}; i++) {`);
+      if (cur) L.push(rows ? '    uint256[] memory cur = o[0];' : '    P memory cur = o[0];');
+      L.push(`    if ((x + i) % 3 == 0) {`);
+      L.push(rows ? '        uint256[] memory r = new uint256[](i % 3 + 1); r[0] = x + i;' : '        P memory r = P(x + i, new uint256[](i % 2 + 1), "r");');
+      L.push('        o[i % o.length] = r;');
+      if (cur) L.push('        cur = r;');
+      L.push('    }');
+      if (g.chance(0.6)) L.push(`    else if ((x + i) % 3 == 1) ${rows ? 'o[(i + 1) % o.length] = new uint256[](2);' : 'delete o[(i + 1) % o.length];'}`);
+      if (cur) L.push(rows ? '    s += cur.length * 3 + (cur.length > 0 ? cur[0] : 0);' : '    s += cur.a * 3 + cur.xs.length + bytes(cur.tag).length;');
+      L.push('}');
+      L.push(...filler(g, ''));
+      L.push(rows ? 'for (uint256 k = 0; k < o.length; k++) s += o[k].length + (o[k].length > 0 ? o[k][0] : 0);'
+        : 'for (uint256 k = 0; k < o.length; k++) s += o[k].a + o[k].xs.length * 2 + bytes(o[k].tag).length;');
+      return { returns: 'bytes32, uint256', body: [...L, 'return (keccak256(abi.encode(o)), s);'] };
+    }
+    // a string grown under a condition, scratch memory in another branch
+    L.push('string memory str = "s";');
+    L.push(`for (uint256 i = 0; i < n % ${B} + ${2 + g.int(8)}; i++) {`);
+    L.push(`    if ((x + i) % 2 == 0) str = string.concat(str, ${g.pick(['"ab"', 'i % 3 == 0 ? "c" : "dd"'])});`);
+    L.push(`    else if ((x + i) % 5 == 1) { bytes memory t = abi.encode(i, x); s += uint256(keccak256(t)) % 11; }`);
+    if (g.chance(0.4)) L.push('    s += bytes(str).length;');
+    L.push('}');
+    L.push(...filler(g, ''));
+    return { returns: 'string memory, uint256', body: [...L, 'return (str, s);'] };
+  },
   nested(g) {
     const k = 1 + g.int(4), m = 1 + g.int(3);
     const L = ['uint256[][] memory o = new uint256[][](n % ' + (k + 1) + ' + 1);'];
