@@ -274,9 +274,10 @@ export class FunctionReleases {
     this.note(dead, atBranches ? `released at the end of the branch that allocates it, in the loop at ${where(loop)}`
       : `released at the end of each iteration of the loop at ${where(loop)}`);
     const deep = plan.kept.some((k) => !isFlatMemoryType((k.type as PtrType).pointeeType));
+    const when = atBranches ? 'at the end of the branch that allocates' : 'at the end of each iteration';
     this.note(plan.survivors, deep
-      ? `deep-moved down to the loop's mark at the end of each iteration, with its inner objects as one block, inner addresses rebased (loop at ${where(loop)})`
-      : `moved down to the loop's mark at the end of each iteration (loop at ${where(loop)})`);
+      ? `deep-moved down to the loop's mark ${when}, with its inner objects as one block, inner addresses rebased (loop at ${where(loop)})`
+      : `moved down to the loop's mark ${when} (loop at ${where(loop)})`);
     return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
   }
 
@@ -293,7 +294,8 @@ export class FunctionReleases {
     const branches = new Set<Block>();
     for (const o of group) {
       const op = allocatingOp(o);
-      if (!op || !loop.isAncestorOf(op)) continue;
+      if (!op) return undefined;
+      if (!loop.isAncestorOf(op)) continue; // an initial value the group was widened to
       let top = op;
       while (top.parentOp && top.parentOp !== loop) top = top.parentOp;
       if (top === op || top.name !== 'sol.if') return undefined;
