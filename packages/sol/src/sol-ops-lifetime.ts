@@ -21,10 +21,15 @@
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return
+ *   %r = sol.append %old, %m (%parts…) : (types…) -> !sol.string<Memory>
+ *       `concat(old, parts…)` written after old's bytes in place (releases.ts (I'')) when old
+ *       lies at or above the mark — the loop's own string, which nothing else holds and after
+ *       which everything is dead — and a memory first part lies below old or above its end;
+ *       else into fresh memory, as concat
  */
 import { IntegerAttr, TypeAttr, defineOp, type Operation, type Type } from '@lifeline/ir';
-import { effect, memoryAgg, stackPtr } from './sol-op-utils.js';
-import { PtrType, isHeldGraphType, isMovableMemoryType, ui256 } from './sol-types.js';
+import { effect, memoryAgg, memoryString, stackPtr } from './sol-op-utils.js';
+import { PtrType, StringType, isHeldGraphType, isMovableMemoryType, ui256 } from './sol-types.js';
 
 const freePtr = defineOp({
   name: 'sol.free_ptr',
@@ -100,4 +105,21 @@ const freeHeld = defineOp({
   ],
 });
 
-export const solLifetimeOps = [freePtr, free, reserve, displace, freeHeld];
+const append = defineOp({
+  name: 'sol.append',
+  summary: 'concat(old, parts…) written after old in place when old lies at or above the mark (else fresh memory)',
+  operands: [
+    { name: 'old', type: memoryString, infer: () => StringType.get('Memory') },
+    { name: 'mark', type: word, infer: () => ui256 },
+    { name: 'parts', arity: 'variadic', type: { description: 'any', accepts: () => true } },
+  ],
+  results: [{ name: 'result', type: memoryString }],
+  format: '$old `,` $mark `(` $parts `)` attr-dict `:` functional-type($parts, $result)',
+  memoryEffects: () => [
+    effect('read', undefined, 'Memory'), effect('write', undefined, 'Memory'),
+    // the result is old or fresh memory: no `allocate` (nothing analyses the IR after the lifetime passes)
+    effect('read', undefined, 'FreePointer'), effect('write', undefined, 'FreePointer'),
+  ],
+});
+
+export const solLifetimeOps = [freePtr, free, reserve, displace, freeHeld, append];

@@ -34,7 +34,7 @@
  */
 import { UnitAttr, type Block, type SymbolTableCollection, type Operation, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
-import { PtrType, isFlatMemoryType, isMovableMemoryType, ui256 } from '../sol-types.js';
+import { PtrType, dataLocation, isFlatMemoryType, isMovableMemoryType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
 import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites } from './structure.js';
@@ -87,9 +87,14 @@ export class FunctionReleases {
     };
   }
 
+  /** (I'') Concats that may append in place, found by (I); rewritten once every release is placed. */
+  private readonly appends: { concat: Operation; mark: Value }[] = [];
+
   run(): void {
     this.block(this.fn.regions[0]!.blocks[0]!);
     if (!this.barriers.has(this.fn)) this.functionExit();
+    // after the walk: the releases were placed knowing what each concat allocates
+    for (const { concat, mark } of this.appends) appendInPlace(concat, mark);
   }
 
   /** What releases of survivors held by an outer array (held-release.ts) need. */
@@ -270,6 +275,10 @@ export class FunctionReleases {
       if (since) p.at.prev!.setAttr('since_mark', UnitAttr.instance);
       if (ascending) p.at.prev!.setAttr('ascending', UnitAttr.instance);
     });
+    for (const concat of this.appendable(loop, group, plan)) {
+      this.appends.push({ concat, mark });
+      this.note(this.pt.allocatedBy(concat), 'appended in place to the string it extends when that one is the loop\'s own and nothing lies between (no copy of it, no move)');
+    }
     const dead = group.filter((o) => !plan!.survivors.has(o));
     this.note(dead, atBranches ? `released at the end of the branch that allocates it, in the loop at ${where(loop)}`
       : `released at the end of each iteration of the loop at ${where(loop)}`);
@@ -317,6 +326,41 @@ export class FunctionReleases {
       points.push(p);
     }
     return points;
+  }
+
+  /**
+   * (I'') The concats of `loop` that may append in place: `s = concat(s, …)` (or
+   * `abi.encodePacked(s, …)`) into the one kept
+   * slot S of a flat string, in the loop itself (not a nested one): the concat's first operand is
+   * a load of S used only there, its result is only stored into S right after it, and after that
+   * store the plan holds as at the iteration's end (every live object of the group is a survivor,
+   * reached only through S). So the string S held is then garbage no one else reaches, and so is
+   * everything allocated after it since the mark: at run time (sol.append) the tail is written
+   * after it when it lies at or above the loop's mark and the tail above its end — no copy of
+   * the string, and (I) finds it at the mark already.
+   */
+  private appendable(loop: Operation, group: readonly MemObject[], plan: { kept: Value[]; survivors: Set<MemObject> }): Operation[] {
+    if (plan.kept.length !== 1) return [];
+    const slot = plan.kept[0]!;
+    const out: Operation[] = [];
+    loop.walk((c) => {
+      // abi.encodePacked of a string or bytes writes the same bytes as concat
+      const packed = c.name === 'sol.concat' || (c.name === 'sol.encode' && !!c.getAttr('packed'));
+      if (!packed || innermostLoop(c) !== loop || c.operands.length < 2) return;
+      const first = c.operand(0).definingOp;
+      const store = c.next;
+      if (first?.name !== 'sol.load' || first.operand(0) !== slot || [...first.result(0).uses()].length !== 1 || first.result(0).type !== c.result(0).type) return;
+      if (c.def!.operandGroup(c, 'args').length !== c.operands.length) return; // placed at a mark (unbounded runs)
+      // only the first part may be memory: it is read before anything is written after s
+      if (c.operandValues().slice(2).some((v) => dataLocation(v.type) === 'Memory')) return;
+      if (store?.name !== 'sol.store' || store.operand(0) !== c.result(0) || store.operand(1) !== slot || [...c.result(0).uses()].length !== 1) return;
+      const p = this.liveBefore(store.next!);
+      if (group.some((o) => p.live.has(o) && !plan.survivors.has(o))) return;
+      if (p.slots.some((s) => s !== slot && [...this.pt.contents(this.pt.objectOf(s)!)].some((x) => plan.survivors.has(x)))) return;
+      if (!this.onlyThrough(plan.survivors, p, [slot])) return;
+      out.push(c);
+    });
+    return out;
   }
 
   /**
@@ -462,4 +506,12 @@ export class FunctionReleases {
       this.note(survivors, `${deep ? 'deep-moved (with its inner objects, addresses rebased)' : 'moved'} down to the function's entry mark on return at ${where(ret)}`);
     }
   }
+}
+
+/** (I'') `concat(s, a, b, …)` (or `encode packed`) becomes `sol.append s, mark (a, b, …)`. */
+function appendInPlace(concat: Operation, mark: Value): void {
+  const [old, ...parts] = concat.operandValues();
+  const append = createBefore(concat, 'sol.append', { operands: [old!, mark, ...parts], resultTypes: [concat.result(0).type] });
+  concat.result(0).replaceAllUsesWith(append.result(0));
+  concat.erase();
 }

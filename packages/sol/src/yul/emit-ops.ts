@@ -4,15 +4,15 @@
  */
 import { IntegerAttr, IntegerType, StringAttr, type Operation, type Type, type Value } from '@lifeline/ir';
 import {
-  ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType,
+  ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, dataLocation,
 } from '../sol-types.js';
 import { decodeAvailable, decodeTuple } from './abi-decode.js';
-import { emitEvent, encodeToBytes, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
+import { emitEvent, encodePacked, encodeToBytes, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
 import { EmitError, type FnEmitter } from './emit-func.js';
 import { emitInlineAsm } from './emit-asm.js';
 import { emitCallIndirect, emitFuncNull, emitFuncRef } from './emit-fnptr.js';
 import { isValue, storageSlots, structLayout, ytype } from './emit-types.js';
-import { hex, literalBytes, literalWords, yfn } from './lib.js';
+import { hex, indent, literalBytes, literalWords, yfn } from './lib.js';
 import { checked, cleanupExpr, convertExpr, negate, validatorRevert, wrapping, wrappingExp } from './rt-arith.js';
 import {
   allocateAndZero, allocateUnbounded, keccakBytes,
@@ -400,6 +400,31 @@ const H: Record<string, Handler> = {
     if (at !== undefined) return a.pre + encodeAt(e, op, a.types, 'packed', at, a.words);
     return a.pre + encodeToBytes(e.lib, a.types, 'packed', a.words, e.bind(op.result(0))[0]!);
   },
+  // releases.ts (I''): the parts are packed after old's bytes when old lies at or above the
+  // mark (the loop's own string; the analysis proved nothing else holds it and all memory after
+  // it is dead) and a memory first part — read before anything is written — lies below old or
+  // at or above its rounded end (MCOPY copies overlapping ranges as memmove does); else concat
+  'sol.append': (e, op) => {
+    const [old, mark, ...parts] = op.operandValues();
+    const a = abiOperands(e, op, parts);
+    const oldType = abiOperands(e, op, [old!]).types[0]!;
+    const vs = a.types.map((_, i) => `v${i}`);
+    const name = `append_in_place_${a.types.map(tid).join('_')}`;
+    const memoryFirst = dataLocation(parts[0]!.type) === 'Memory';
+    e.lib.fn(name, () => yfn(name, ['old', 'mark', ...vs], ['r'], [
+      'let data := add(add(old, 32), mload(old))',
+      memoryFirst ? 'let ok := and(iszero(lt(old, mark)), or(lt(v0, old), iszero(lt(v0, and(add(data, 31), not(31))))))' : 'let ok := iszero(lt(old, mark))',
+      'switch ok',
+      `case 0 {\n${indent(encodeToBytes(e.lib, [oldType, ...a.types], 'packed', ['old', ...vs], 'fresh'))}\n  r := fresh\n}`,
+      'default {',
+      `  let end := ${encodePacked(e.lib, a.types)}(data${vs.map((v) => `, ${v}`).join('')})`,
+      '  mstore(old, sub(end, add(old, 32)))',
+      '  mstore(64, and(add(end, 31), not(31)))',
+      '  r := old',
+      '}',
+    ].join('\n')));
+    return a.pre + e.let(op.result(0), `${name}(${[e.w(old!), e.w(mark!), ...a.words].join(', ')})`);
+  },
   'sol.copy': (e, op) => {
     const src = U(op), dst = U(op, 1);
     const dt = dst.type;
@@ -412,7 +437,7 @@ const H: Record<string, Handler> = {
   // no code: each encoder that takes the literal writes its bytes itself (the helpers ignore the word passed for it)
   'sol.const_string': (e, op) => {
     const v = op.result(0);
-    const consumer = (u: Operation) => ['sol.encode', 'sol.concat', 'sol.revert', 'sol.require', 'sol.sha256'].includes(u.name)
+    const consumer = (u: Operation) => ['sol.encode', 'sol.concat', 'sol.append', 'sol.revert', 'sol.require', 'sol.sha256'].includes(u.name)
       || (u.name === 'sol.emit' && !u.def!.operandGroup(u, 'indexed').includes(v));
     if (!v.users().every(consumer)) return unsupported(op, 'a string literal used other than by an encoder');
     e.alias(v, ['0']);

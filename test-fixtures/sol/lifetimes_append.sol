@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+// `s = string.concat(s, …)` in loops: written after s's bytes in place when s is the loop's own
+// string and nothing else holds it; aliases, arrays holding it and shared initial values keep
+// the copy.
+contract LifetimesAppend {
+  function digits(uint256 v) internal pure returns (string memory) {
+    if (v == 0) return "0";
+    uint256 len;
+    for (uint256 t = v; t != 0; t /= 10) len++;
+    bytes memory b = new bytes(len);
+    while (v != 0) { b[--len] = bytes1(uint8(48 + (v % 10))); v /= 10; }
+    return string(b);
+  }
+
+  function literals(uint256 n) external pure returns (string memory s) {
+    s = "[";
+    for (uint256 i = 0; i < n; i++) s = string.concat(s, i % 2 == 0 ? "ab" : "c");
+  }
+
+  function numbers(uint256 n) external pure returns (string memory s, uint256 len) {
+    for (uint256 i = 0; i < n; i++) s = string.concat(s, digits(i * 7), ",");
+    len = bytes(s).length;
+  }
+
+  function bytesOneByOne(uint256 n) external pure returns (bytes32 h, uint256 len) {
+    bytes memory b = "";
+    for (uint256 i = 0; i < n; i++) b = bytes.concat(b, bytes1(uint8(i + 65)), bytes2(uint16(i)));
+    h = keccak256(b);
+    len = b.length;
+  }
+
+  // the previous string stays readable through `prev`
+  function keepsPrevious(uint256 n) external pure returns (string memory s, string memory prev) {
+    s = "p";
+    for (uint256 i = 0; i < n; i++) {
+      prev = s;
+      s = string.concat(s, digits(i));
+      prev = string.concat(prev, "|");
+    }
+  }
+
+  function packed(uint256 n) external pure returns (string memory s) {
+    for (uint256 i = 0; i < n; i++) s = string(abi.encodePacked(s, digits(i), ";", uint16(i)));
+  }
+
+  // a local still reads the string s held before the append
+  function peeks(uint256 n) external pure returns (string memory s, uint256 total) {
+    for (uint256 i = 0; i < n; i++) {
+      string memory before = s;
+      s = string.concat(s, "xy");
+      total += bytes(before).length * 3 + bytes(s).length;
+    }
+  }
+
+  // an array holds every intermediate string
+  function history(uint256 n) external pure returns (string[] memory hs, string memory s) {
+    hs = new string[](n);
+    for (uint256 i = 0; i < n; i++) {
+      s = string.concat(s, "h");
+      hs[i] = s;
+    }
+  }
+
+  // the initial value is another variable's string
+  function sharedStart(uint256 n) external pure returns (string memory s, string memory base) {
+    base = string.concat("b", digits(n));
+    s = base;
+    for (uint256 i = 0; i < n; i++) s = string.concat(s, "x");
+  }
+
+  // s appended to itself, and a part allocated before the loop
+  function selfAndSeparator(uint256 n) external pure returns (string memory s) {
+    string memory sep = string.concat("-", digits(n));
+    s = "a";
+    for (uint256 i = 0; i < n % 6; i++) {
+      s = string.concat(s, s);
+      s = string.concat(s, sep);
+    }
+  }
+
+  // a temporary allocated in the iteration and read after the append
+  function readAfter(uint256 n) external pure returns (string memory s, uint256 acc) {
+    for (uint256 i = 0; i < n; i++) {
+      string memory d = digits(i + 3);
+      s = string.concat(s, ".");
+      acc += bytes(d).length * 10 + uint8(bytes(d)[0]);
+    }
+  }
+}
