@@ -330,14 +330,14 @@ export class FunctionReleases {
 
   /**
    * (I'') The concats of `loop` that may append in place: `s = concat(s, …)` (or
-   * `abi.encodePacked(s, …)`) into the one kept
-   * slot S of a flat string, in the loop itself (not a nested one): the concat's first operand is
-   * a load of S used only there, its result is only stored into S right after it, and after that
-   * store the plan holds as at the iteration's end (every live object of the group is a survivor,
-   * reached only through S). So the string S held is then garbage no one else reaches, and so is
-   * everything allocated after it since the mark: at run time (sol.append) the tail is written
-   * after it when it lies at or above the loop's mark and the tail above its end — no copy of
-   * the string, and (I) finds it at the mark already.
+   * `abi.encodePacked(s, …)`) into the one kept slot S of a flat string, in the loop itself
+   * (not a nested one): the concat's first operand is a load of S used only there, its result
+   * is only stored into S right after it, only its first other part may be memory, and after
+   * that store the plan holds as at the iteration's end (every live object of the group is a
+   * survivor, reached only through S). So the string S held is then garbage no one else
+   * reaches, and so is everything allocated after it since the mark: at run time (sol.append)
+   * the parts are written after its bytes when it lies at or above the loop's mark — no copy
+   * of the string, and (I) finds it at the mark already.
    */
   private appendable(loop: Operation, group: readonly MemObject[], plan: { kept: Value[]; survivors: Set<MemObject> }): Operation[] {
     if (plan.kept.length !== 1) return [];
