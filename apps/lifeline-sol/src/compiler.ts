@@ -18,11 +18,6 @@ import type { LifetimeResult } from '@lifeline/sol';
 import { compileToBytecode, solcContracts } from '@lifeline/solidity';
 import type { CompileRequest, CompileResult, SolcError } from './standard-json.js';
 
-/** (C1) solc's contract list. */
-function listContracts(sources: Record<string, string>) {
-  return solcContracts(sources);
-}
-
 /** The symbol of `op` (sym_name), without the `_<AST id>` suffix the lowering appends. */
 function symbol(op: Operation | null | undefined): string | undefined {
   const v = (op?.getAttr('sym_name') as { value?: string } | undefined)?.value;
@@ -57,7 +52,7 @@ function notOnItsOwn(file: string, name: string): SolcError {
 }
 
 export function compileContracts(request: CompileRequest): CompileResult {
-  const { contracts, errors: listErrors } = listContracts(request.sources);
+  const { contracts, errors: listErrors } = solcContracts(request.sources); // (C1)
   const errors: SolcError[] = [];
   const seen = new Set<string>();
   const add = (es: readonly SolcError[]): void => { // (C2)

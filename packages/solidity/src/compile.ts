@@ -48,10 +48,14 @@ export type LowerFn = (input: { sources: Record<string, string>; contract?: stri
 
 const hasError = (errs: SolcError[]) => errs.some((e) => e.severity === 'error');
 
-/** Every contract solc sees in `sources`, in its output order (file, then name), with its ABI (analysis only, no code generation). */
 /** What solc's AST says a contract is: only a `contract` that is not abstract has bytecode of its own. */
 export type ContractKind = 'contract' | 'abstract' | 'interface' | 'library';
 
+/**
+ * Every contract solc sees in `sources`, in its output order (file, then name), with its ABI,
+ * its kind and how many external or public functions it declares (analysis only, no code
+ * generation).
+ */
 export function solcContracts(sources: Record<string, string>): { contracts: { file: string; name: string; abi: unknown[]; kind: ContractKind; externals: number }[]; errors: SolcError[] } {
   const input = {
     language: 'Solidity',

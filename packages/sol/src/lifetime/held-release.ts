@@ -121,11 +121,7 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   // for every variable live across the iteration)
   const displaced = !!field && store.block === block;
   // Yul `let` zeroes them each time the loop starts; the release clears the address again
-  const word = PtrType.get(ui256, 'Stack');
-  const recordAt = displaced ? store : loop;
-  const addr = createBefore(recordAt, 'sol.alloca', { resultTypes: [word] }).result(0);
-  const old = createBefore(recordAt, 'sol.alloca', { resultTypes: [word] }).result(0);
-  createBefore(store, 'sol.displace', { operands: [elem, addr, old] });
+  const [addr, old] = recordBefore(displaced ? store : loop, store, elem);
   for (const h of helds.slice(1)) createBefore(h.store, 'sol.displace', { operands: [h.store.operand(1), addr, old] });
   const free = createBefore(end, 'sol.free_held', { operands: [cx.markBefore(cands[c]!), lm, addr, old], attributes: [['held', new TypeAttr(heldType)]] });
   if (direct) free.setAttr('direct', UnitAttr.instance);
@@ -173,14 +169,20 @@ function underIfs(op: Operation, block: Block): boolean {
 /** (H7) The record, mark and direct release of one root in the branch that stores it. */
 function releaseAtStore(h: HeldStore, lm: Value, heldType: Type): void {
   const branch = h.store.block!;
-  const word = PtrType.get(ui256, 'Stack');
-  const addr = createBefore(h.store, 'sol.alloca', { resultTypes: [word] }).result(0);
-  const old = createBefore(h.store, 'sol.alloca', { resultTypes: [word] }).result(0);
-  createBefore(h.store, 'sol.displace', { operands: [h.store.operand(1), addr, old] });
+  const [addr, old] = recordBefore(h.store, h.store, h.store.operand(1));
   // nothing is allocated between the region's mark and the branch: the free pointer at the
   // branch's start is that mark
   const mark = createBefore(branch.opList()[0]!, 'sol.free_ptr', { resultTypes: [ui256] }).result(0);
   createBefore(branch.terminator!, 'sol.free_held', { operands: [mark, lm, addr, old], attributes: [['held', new TypeAttr(heldType)], ['direct', UnitAttr.instance]] });
+}
+
+/** The record's two stack words (declared before `at`) and the `sol.displace` filling them before `store`. */
+function recordBefore(at: Operation, store: Operation, elem: Value): [Value, Value] {
+  const word = PtrType.get(ui256, 'Stack');
+  const addr = createBefore(at, 'sol.alloca', { resultTypes: [word] }).result(0);
+  const old = createBefore(at, 'sol.alloca', { resultTypes: [word] }).result(0);
+  createBefore(store, 'sol.displace', { operands: [elem, addr, old] });
+  return [addr, old];
 }
 
 interface HeldStore {

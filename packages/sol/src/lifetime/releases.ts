@@ -319,13 +319,21 @@ export class FunctionReleases {
       });
       const at = b.terminator!;
       const p = { at, ...this.liveBefore(at) };
-      if (skips || group.some((o) => p.live.has(o) && !plan.survivors.has(o))) return undefined;
-      const slots = p.slots.filter((s) => [...this.pt.contents(this.pt.objectOf(s)!)].some((x) => plan.survivors.has(x)));
-      if (slots.some((s) => !plan.kept.includes(s)) || !this.onlyThrough(plan.survivors, p, slots)) return undefined;
+      if (skips || !this.planHolds(p, group, plan.survivors, plan.kept)) return undefined;
       if (plan.kept.some((s) => p.slots.includes(s) && !definedAround(s, at))) return undefined;
       points.push(p);
     }
     return points;
+  }
+
+  /**
+   * Whether releasing `group` at point `p` keeping slots `kept` is correct: every object of the
+   * group live there is a survivor, and the survivors are held only through kept slots.
+   */
+  private planHolds(p: LiveAt, group: readonly MemObject[], survivors: ReadonlySet<MemObject>, kept: readonly Value[]): boolean {
+    if (group.some((o) => p.live.has(o) && !survivors.has(o))) return false;
+    const slots = p.slots.filter((s) => [...this.pt.contents(this.pt.objectOf(s)!)].some((x) => survivors.has(x)));
+    return slots.every((s) => kept.includes(s)) && this.onlyThrough(survivors, p, slots);
   }
 
   /**
@@ -349,16 +357,12 @@ export class FunctionReleases {
       if (!packed || innermostLoop(c) !== loop || c.operands.length < 2) return;
       const first = c.operand(0).definingOp;
       const store = c.next;
-      if (first?.name !== 'sol.load' || first.operand(0) !== slot || [...first.result(0).uses()].length !== 1 || first.result(0).type !== c.result(0).type) return;
+      if (first?.name !== 'sol.load' || first.operand(0) !== slot || !first.result(0).hasOneUse || first.result(0).type !== c.result(0).type) return;
       if (c.def!.operandGroup(c, 'args').length !== c.operands.length) return; // placed at a mark (unbounded runs)
       // only the first part may be memory: it is read before anything is written after s
       if (c.operandValues().slice(2).some((v) => dataLocation(v.type) === 'Memory')) return;
-      if (store?.name !== 'sol.store' || store.operand(0) !== c.result(0) || store.operand(1) !== slot || [...c.result(0).uses()].length !== 1) return;
-      const p = this.liveBefore(store.next!);
-      if (group.some((o) => p.live.has(o) && !plan.survivors.has(o))) return;
-      if (p.slots.some((s) => s !== slot && [...this.pt.contents(this.pt.objectOf(s)!)].some((x) => plan.survivors.has(x)))) return;
-      if (!this.onlyThrough(plan.survivors, p, [slot])) return;
-      out.push(c);
+      if (store?.name !== 'sol.store' || store.operand(0) !== c.result(0) || store.operand(1) !== slot || !c.result(0).hasOneUse) return;
+      if (this.planHolds(this.liveBefore(store.next!), group, plan.survivors, [slot])) out.push(c);
     });
     return out;
   }

@@ -407,7 +407,7 @@ const H: Record<string, Handler> = {
   'sol.append': (e, op) => {
     const [old, mark, ...parts] = op.operandValues();
     const a = abiOperands(e, op, parts);
-    const oldType = abiOperands(e, op, [old!]).types[0]!;
+    const oldType = ytype(old!.type);
     const vs = a.types.map((_, i) => `v${i}`);
     const name = `append_in_place_${a.types.map(tid).join('_')}`;
     const memoryFirst = dataLocation(parts[0]!.type) === 'Memory';
