@@ -17,7 +17,7 @@ import { deployAndCall, solIrByFunction, solcCompiler } from './sol-oracle.js';
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_append.sol');
 const sources = { 'lifetimes_append.sol': readFileSync(FILE, 'utf8') };
 const CONTRACT = 'LifetimesAppend';
-const APPENDED = ['literals', 'numbers', 'bytesOneByOne', 'packed', 'sharedStart', 'selfAndSeparator'];
+const APPENDED = ['literals', 'numbers', 'bytesOneByOne', 'packed', 'sharedStart', 'selfAndSeparator', 'pairs', 'partAfterLiteral'];
 const COPIED = ['keepsPrevious', 'peeks', 'history', 'readAfter'];
 
 describe('appends in place', () => {
@@ -35,7 +35,7 @@ describe('appends in place', () => {
     if (!a.ok) throw new Error(a.errors.join('\n'));
     const iface = new Interface(a.abi as never);
     const run = (bytecode: string, fn: string, n: number) => deployAndCall(bytecode, iface.encodeFunctionData(fn, [n]));
-    for (const fn of ['literals', 'numbers', 'bytesOneByOne', 'packed']) {
+    for (const fn of ['literals', 'numbers', 'bytesOneByOne', 'packed', 'pairs']) {
       for (const [n, bound] of [[100, 1], [1000, 0.5]] as const) {
         const [ref, ours] = [await run(a.bytecode, fn, n), await run(on.bytecode, fn, n)];
         expect(ours.returnData, `${fn}(${n})`).toBe(ref.returnData);

@@ -45,6 +45,18 @@ contract LifetimesAppend {
     for (uint256 i = 0; i < n; i++) s = string(abi.encodePacked(s, digits(i), ";", uint16(i)));
   }
 
+  // several memory parts: each lies above what the parts before it write
+  function pairs(uint256 n) external pure returns (string memory s) {
+    for (uint256 i = 0; i < n; i++) s = string.concat(s, digits(i), "=", digits(i * i), i % 2 == 0 ? ";" : ",");
+  }
+
+  // a memory part allocated right after s's bytes, behind a literal whose word would overwrite
+  // its length: concatenated afresh at run time; and a part from before the loop (below s)
+  function partAfterLiteral(uint256 n) external pure returns (string memory s) {
+    string memory sep = string.concat("~", digits(n));
+    for (uint256 i = 0; i < n; i++) s = string.concat(s, "x", digits(i), sep);
+  }
+
   // a local still reads the string s held before the append
   function peeks(uint256 n) external pure returns (string memory s, uint256 total) {
     for (uint256 i = 0; i < n; i++) {

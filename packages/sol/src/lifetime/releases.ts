@@ -359,8 +359,6 @@ export class FunctionReleases {
       const store = c.next;
       if (first?.name !== 'sol.load' || first.operand(0) !== slot || !first.result(0).hasOneUse || first.result(0).type !== c.result(0).type) return;
       if (c.def!.operandGroup(c, 'args').length !== c.operands.length) return; // placed at a mark (unbounded runs)
-      // only the first part may be memory: it is read before anything is written after s
-      if (c.operandValues().slice(2).some((v) => dataLocation(v.type) === 'Memory')) return;
       if (store?.name !== 'sol.store' || store.operand(0) !== c.result(0) || store.operand(1) !== slot || !c.result(0).hasOneUse) return;
       if (this.planHolds(this.liveBefore(store.next!), group, plan.survivors, [slot])) out.push(c);
     });

@@ -99,6 +99,15 @@ export function encodePacked(lib: YulLib, types: YType[]): string {
   });
 }
 
+/** The number of bytes `packedOne` writes for `v` of type `t` (a Yul expression). */
+export function packedLength(t: YType, v: string): string {
+  if (isValueType(t)) return `${valueBits(t) / 8}`;
+  if (t.kind === 'stringliteral') return hex(literalBytes(t.value).length);
+  if (isByteArray(t)) return `mload(${v})`;
+  if (t.kind === 'array' && isValueType(t.elem)) return t.length === null ? `mul(mload(${v}), 0x20)` : hex(t.length! * 32);
+  throw new Error(`encodePacked: ${tid(t)} is not supported`);
+}
+
 function packedOne(lib: YulLib, t: YType, v: string): string {
   if (isValueType(t)) {
     const b = valueBits(t);

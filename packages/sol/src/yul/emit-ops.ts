@@ -7,7 +7,7 @@ import {
   ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, dataLocation,
 } from '../sol-types.js';
 import { decodeAvailable, decodeTuple } from './abi-decode.js';
-import { emitEvent, encodePacked, encodeToBytes, errorStringSelector, revertStringLiteral, revertWithError } from './abi-encode.js';
+import { emitEvent, encodePacked, encodeToBytes, errorStringSelector, packedLength, revertStringLiteral, revertWithError } from './abi-encode.js';
 import { EmitError, type FnEmitter } from './emit-func.js';
 import { emitInlineAsm } from './emit-asm.js';
 import { emitCallIndirect, emitFuncNull, emitFuncRef } from './emit-fnptr.js';
@@ -21,7 +21,7 @@ import {
 import {
   mappingSlot, mappingSlotBytes, readStorageDynOffset, storageIndexAccess, writeStorageDynOffset,
 } from './rt-storage.js';
-import { isDynamic, stringLiteral, tid, type YType } from './ytypes.js';
+import { isDynamic, isValueType, stringLiteral, tid, type YType } from './ytypes.js';
 import { lifetimeHandlers } from './emit-lifetime.js';
 import { allocationHandlers, encodeAt, staticAddress } from './emit-alloc.js';
 import { calldataIndexAccess, calldataMember, calldataToMemory } from './emit-calldata.js';
@@ -402,18 +402,29 @@ const H: Record<string, Handler> = {
   },
   // releases.ts (I''): the parts are packed after old's bytes when old lies at or above the
   // mark (the loop's own string; the analysis proved nothing else holds it and all memory after
-  // it is dead) and a memory first part — read before anything is written — lies below old or
-  // at or above its rounded end (MCOPY copies overlapping ranges as memmove does); else concat
+  // it is dead) and no part in memory is overwritten before it is read; else a fresh concat
   'sol.append': (e, op) => {
     const [old, mark, ...parts] = op.operandValues();
     const a = abiOperands(e, op, parts);
     const oldType = ytype(old!.type);
     const vs = a.types.map((_, i) => `v${i}`);
     const name = `append_in_place_${a.types.map(tid).join('_')}`;
-    const memoryFirst = dataLocation(parts[0]!.type) === 'Memory';
+    const ok = ['iszero(lt(old, mark))'];
+    let written = '0';
+    a.types.forEach((t, i) => {
+      const v = vs[i]!;
+      if (!isValueType(t) && t.kind !== 'stringliteral') {
+        // below old, or above what the parts before it write: each write ends at most a word
+        // past its bytes (a value's mstore, the zero word after copied bytes). The first part
+        // is read before anything is written: above old's rounded end suffices (MCOPY is a memmove)
+        const above = i ? `add(data, add(${written}, 0x20))` : 'and(add(data, 31), not(31))';
+        ok.push(`or(lt(${v}, old), iszero(lt(${v}, ${above})))`);
+      }
+      written = written === '0' ? packedLength(t, v) : `add(${written}, ${packedLength(t, v)})`;
+    });
     e.lib.fn(name, () => yfn(name, ['old', 'mark', ...vs], ['r'], [
       'let data := add(add(old, 32), mload(old))',
-      memoryFirst ? 'let ok := and(iszero(lt(old, mark)), or(lt(v0, old), iszero(lt(v0, and(add(data, 31), not(31))))))' : 'let ok := iszero(lt(old, mark))',
+      `let ok := ${ok.reduce((x, y) => `and(${x}, ${y})`)}`,
       'switch ok',
       `case 0 {\n${indent(encodeToBytes(e.lib, [oldType, ...a.types], 'packed', ['old', ...vs], 'fresh'))}\n  r := fresh\n}`,
       'default {',
