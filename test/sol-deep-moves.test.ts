@@ -56,4 +56,16 @@ describe('deep moves and compaction at allocations', () => {
       if (fn !== 'structCarry') expect(peaks[1], fn).toBe(peaks[0]);
     }
   });
+
+  it('leaves a returned array of struct addresses that cannot move without walking it', async () => {
+    // with a walk of its 300 elements at the callee's return, lifetime on cost more than off
+    const off = compileToBytecode({ sources, contract: 'LifetimesDeep', lifetime: false });
+    const on = compileToBytecode({ sources, contract: 'LifetimesDeep', lifetime: true });
+    const a = solcCompiler(true)(sources, 'LifetimesDeep');
+    if (!a.ok) throw new Error(a.errors.join('\n'));
+    const data = new Interface(a.abi as never).encodeFunctionData('itemsTotal', [300]);
+    const [ref, withOff, withOn] = [await deployAndCall(a.bytecode, data), await deployAndCall(off.bytecode, data), await deployAndCall(on.bytecode, data)];
+    expect(withOn.returnData).toBe(ref.returnData);
+    expect(withOn.gasUsed).toBeLessThan(0.9 * withOff.gasUsed);
+  });
 });

@@ -142,4 +142,23 @@ contract LifetimesDeep {
     for (uint256 k = 0; k < t[0].length; k++) s += t[0][k];
     s += t[1].length;
   }
+
+  // a returned array of struct addresses over a smaller temporary: it cannot move down, and it
+  // stays without walking its elements (emit-deep-move.ts (D8))
+  struct Item { uint256 key; uint256 weight; }
+
+  function items(uint256 n) internal pure returns (Item[] memory out) {
+    uint256[] memory seen = new uint256[](8);
+    out = new Item[](n);
+    for (uint256 i = 0; i < n; i++) {
+      seen[i % 8] += i;
+      out[i] = Item(i * 7 % 13, seen[i % 8]);
+    }
+  }
+
+  function itemsTotal(uint256 n) external pure returns (uint256 total) {
+    bytes memory tag = abi.encodePacked(n);
+    Item[] memory all = items(n);
+    for (uint256 i = 0; i < all.length; i++) total += all[i].key * all[i].weight + tag.length;
+  }
 }
