@@ -70,4 +70,14 @@ contract MemStructs {
         nameLen = bytes(copy.name).length;
         copy.a.x += 1;
     }
+
+    // a member named `length` is the struct's, not an array length
+    struct Buf { uint256[] data; uint256 length; }
+
+    function bufLength(uint256 n) external pure returns (uint256, uint256) {
+        Buf memory b = Buf(new uint256[](n % 7 + 1), 0);
+        for (uint256 i = 0; i < b.data.length; i++) { b.data[i] = i * 3; b.length++; }
+        b.length += b.data.length;
+        return (b.length, b.data[b.length / 2 - 1]);
+    }
 }

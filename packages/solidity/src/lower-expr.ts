@@ -505,7 +505,9 @@ export abstract class ExprLowerer extends LowerBase {
       for (const f of iface.nodes as AstNode[]) if (f.nodeType === 'FunctionDefinition' && f.functionSelector) id ^= BigInt(`0x${f.functionSelector}`);
       return this.constant(id << 224n, FixedBytesType.get(4));
     }
-    if (name === 'length') {
+    // a struct may have a member named `length` (ets 'struct C.S memory'; arrays of structs
+    // are 'struct C.S memory[] memory')
+    if (name === 'length' && !(ets?.startsWith('struct ') && !ets.includes('['))) {
       const base = this.expr(e);
       if (base.type instanceof ArrayType && !base.type.isDynamic) return this.constant(BigInt(base.type.size), ui256);
       if (base.type instanceof ArrayType || base.type instanceof StringType) return this.val('sol.length', [base], ui256);
