@@ -57,6 +57,33 @@ contract LifetimesAppend {
     for (uint256 i = 0; i < n; i++) s = string.concat(s, "x", digits(i), sep);
   }
 
+  // an inner loop builds `esc` while `line` may hold an earlier run's `esc`: the inner loop
+  // never writes `line`, so it holds older memory and is not kept (releases.ts (R5))
+  function escapeJoin(uint256 n) external pure returns (string memory line) {
+    for (uint256 k = 0; k < n % 5 + 2; k++) {
+      bytes memory esc = "";
+      for (uint256 j = 0; j < n % 9 + 3; j++) {
+        if ((j + k) % 4 == 0) esc = bytes.concat(esc, "\\n");
+        else esc = bytes.concat(esc, bytes1(uint8(97 + (j * 7 + k) % 26)));
+      }
+      line = k == 0 ? string(esc) : string.concat(line, "\t", string(esc));
+    }
+  }
+
+  // two strings the loop writes: `row` is appended in place only while `table` lies below it
+  // (after `table = concat(table, row)` without a reset, table lies right after row)
+  function rowsAndTable(uint256 n) external pure returns (string memory table) {
+    string memory row = "";
+    for (uint256 i = 0; i < n; i++) {
+      row = string.concat(row, digits(i), " ");
+      if (i % 7 == 6) {
+        table = string.concat(table, row, "\n");
+        if (i % 14 == 13) row = "";
+      }
+    }
+    table = string.concat(table, row);
+  }
+
   // a local still reads the string s held before the append
   function peeks(uint256 n) external pure returns (string memory s, uint256 total) {
     for (uint256 i = 0; i < n; i++) {

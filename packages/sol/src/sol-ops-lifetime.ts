@@ -21,11 +21,11 @@
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return
- *   %r = sol.append %old, %m (%parts…) : (types…) -> !sol.string<Memory>
+ *   %r = sol.append %old, %m [below %o : T] (%parts…) : (types…) -> !sol.string<Memory>
  *       `concat(old, parts…)` written after old's bytes in place (releases.ts (I'')) when old
  *       lies at or above the mark — the loop's own string, which nothing else holds and after
- *       which everything is dead — and a memory first part lies below old or above its end;
- *       else into fresh memory, as concat
+ *       which everything is dead but the flat object %o, which must lie below old — and no
+ *       part in memory is overwritten before it is read; else into fresh memory, as concat
  */
 import { IntegerAttr, TypeAttr, defineOp, type Operation, type Type } from '@lifeline/ir';
 import { effect, memoryAgg, memoryString, stackPtr } from './sol-op-utils.js';
@@ -111,10 +111,11 @@ const append = defineOp({
   operands: [
     { name: 'old', type: memoryString, infer: () => StringType.get('Memory') },
     { name: 'mark', type: word, infer: () => ui256 },
+    { name: 'below', arity: 'optional', type: memoryAgg },
     { name: 'parts', arity: 'variadic', type: { description: 'any', accepts: () => true } },
   ],
   results: [{ name: 'result', type: memoryString }],
-  format: '$old `,` $mark `(` $parts `)` attr-dict `:` functional-type($parts, $result)',
+  format: '$old `,` $mark (`below` $below^ `:` type($below))? `(` $parts `)` attr-dict `:` functional-type($parts, $result)',
   memoryEffects: () => [
     effect('read', undefined, 'Memory'), effect('write', undefined, 'Memory'),
     // the result is old or fresh memory: no `allocate` (nothing analyses the IR after the lifetime passes)

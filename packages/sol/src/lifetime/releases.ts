@@ -32,7 +32,7 @@
  * memory-safe or reads 0x40, a call to a function that may run such assembly, an op we
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
-import { UnitAttr, type Block, type SymbolTableCollection, type Operation, type Value } from '@lifeline/ir';
+import { UnitAttr, segmentSizes, type Block, type SymbolTableCollection, type Operation, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
 import { PtrType, dataLocation, isFlatMemoryType, isMovableMemoryType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
@@ -66,6 +66,8 @@ export class FunctionReleases {
   private readonly barriers = new Set<Operation>();
   /** Loops whose iterations (I) releases as a whole. */
   private readonly iterated = new Set<Operation>();
+  /** (R5) While (I) plans a loop: the slots that hold only memory older than its mark. */
+  private frozen: (slot: Value) => boolean = () => false;
 
   constructor(
     private readonly fn: Operation,
@@ -88,13 +90,13 @@ export class FunctionReleases {
   }
 
   /** (I'') Concats that may append in place, found by (I); rewritten once every release is placed. */
-  private readonly appends: { concat: Operation; mark: Value }[] = [];
+  private readonly appends: Append[] = [];
 
   run(): void {
     this.block(this.fn.regions[0]!.blocks[0]!);
     if (!this.barriers.has(this.fn)) this.functionExit();
     // after the walk: the releases were placed knowing what each concat allocates
-    for (const { concat, mark } of this.appends) appendInPlace(concat, mark);
+    for (const a of this.appends) appendInPlace(a);
   }
 
   /** What releases of survivors held by an outer array (held-release.ts) need. */
@@ -231,6 +233,32 @@ export class FunctionReleases {
 
   /** (I) Returns the candidates after the loop (the loop and its group as one). */
   private iterations(loop: Operation, cands: Candidate[]): Candidate[] {
+    try {
+      return this.iterationsOf(loop, cands);
+    } finally {
+      this.frozen = () => false;
+    }
+  }
+
+  /**
+   * (R5) A slot of a flat type (no inner addresses) that the loop never writes, defined
+   * outside it, holds at each of the loop's points what it held when the loop began: memory
+   * older than the loop's mark while the group is only the loop's own allocations. It then
+   * neither keeps nor reaches an object of this run of the loop, although points-to, which
+   * does not tell runs apart, says it may (`line = esc` after an inner loop that builds
+   * `esc`: the next run of that loop kept `line` too, as a second slot, and could not append
+   * to `esc` in place).
+   */
+  private frozenIn(loop: Operation): (slot: Value) => boolean {
+    const written = new Set<Value>();
+    loop.walk((o) => {
+      for (const s of stackWrites(o)) written.add(s);
+    });
+    return (s) => !written.has(s) && !!s.definingOp && !loop.isAncestorOf(s.definingOp)
+      && isFlatMemoryType((s.type as PtrType).pointeeType);
+  }
+
+  private iterationsOf(loop: Operation, cands: Candidate[]): Candidate[] {
     const ends: Operation[] = backEdgeRegions(loop).map((r) => r.blocks[0]!.terminator!);
     const backEdge = new Set(backEdgeRegions(loop));
     loop.walk((o) => {
@@ -241,7 +269,12 @@ export class FunctionReleases {
     const group: MemObject[] = [...this.pt.allocatedBy(loop)];
     const assigned = this.slotsReplacedIn(loop, new Set(group));
     cands = this.hoistReadOnly(cands, points, assigned);
+    const frozen = this.frozenIn(loop);
+    this.frozen = frozen;
     let plan = this.survivorPlan(group, points, assigned, loop);
+    // a group widened to allocations before the loop may be held by a slot the loop never writes
+    this.frozen = () => false;
+    let own = true;
     if (!plan) return [...cands, { op: loop, objs: group }];
     let c = cands.length;
     // widen the group to earlier allocations only when the loop may drop them: each of their
@@ -255,8 +288,10 @@ export class FunctionReleases {
       if (cands[c - 1]!.objs.some((o) => wider.survivors.has(o) && held(o).some((k) => !assigned.has(k)))) break;
       group.unshift(...cands[c - 1]!.objs);
       plan = wider;
+      own = false;
       c--;
     }
+    if (own) this.frozen = frozen;
     this.iterated.add(loop);
     const atBranches = this.branchEnds(loop, group, plan);
     if (atBranches) points = atBranches;
@@ -275,9 +310,9 @@ export class FunctionReleases {
       if (since) p.at.prev!.setAttr('since_mark', UnitAttr.instance);
       if (ascending) p.at.prev!.setAttr('ascending', UnitAttr.instance);
     });
-    for (const concat of this.appendable(loop, group, plan)) {
-      this.appends.push({ concat, mark });
-      this.note(this.pt.allocatedBy(concat), 'appended in place to the string it extends when that one is the loop\'s own and nothing lies between (no copy of it, no move)');
+    for (const a of this.appendable(loop, group, plan)) {
+      this.appends.push({ ...a, mark });
+      this.note(this.pt.allocatedBy(a.concat), 'appended in place to the string it extends when that one is the loop\'s own and nothing lies between (no copy of it, no move)');
     }
     const dead = group.filter((o) => !plan!.survivors.has(o));
     this.note(dead, atBranches ? `released at the end of the branch that allocates it, in the loop at ${where(loop)}`
@@ -332,35 +367,41 @@ export class FunctionReleases {
    */
   private planHolds(p: LiveAt, group: readonly MemObject[], survivors: ReadonlySet<MemObject>, kept: readonly Value[]): boolean {
     if (group.some((o) => p.live.has(o) && !survivors.has(o))) return false;
-    const slots = p.slots.filter((s) => [...this.pt.contents(this.pt.objectOf(s)!)].some((x) => survivors.has(x)));
+    const slots = p.slots.filter((s) => !this.frozen(s) && [...this.pt.contents(this.pt.objectOf(s)!)].some((x) => survivors.has(x)));
     return slots.every((s) => kept.includes(s)) && this.onlyThrough(survivors, p, slots);
   }
 
   /**
    * (I'') The concats of `loop` that may append in place: `s = concat(s, …)` (or
-   * `abi.encodePacked(s, …)`) into the one kept slot S of a flat string, in the loop itself
-   * (not a nested one): the concat's first operand is a load of S used only there, its result
-   * is only stored into S right after it, only its first other part may be memory, and after
-   * that store the plan holds as at the iteration's end (every live object of the group is a
-   * survivor, reached only through S). So the string S held is then garbage no one else
-   * reaches, and so is everything allocated after it since the mark: at run time (sol.append)
-   * the parts are written after its bytes when it lies at or above the loop's mark — no copy
-   * of the string, and (I) finds it at the mark already.
+   * `abi.encodePacked(s, …)`) into a kept slot S of a flat string, in the loop itself (not a
+   * nested one): the concat's first operand is a load of S used only there, its result is
+   * only stored into S right after it, and after that store the plan holds as at the
+   * iteration's end (every live object of the group is a survivor, reached only through the
+   * kept slots). So the string S held is then garbage no one else reaches, and so is
+   * everything allocated after it since the mark but what the other kept slot holds, when
+   * there is one: a flat object, which must then lie below the string (`below`, checked at
+   * run time: `esc = concat(esc, c)` while `line` may hold an earlier run's `esc`). At run
+   * time (sol.append) the parts are written after its bytes when it lies at or above the
+   * loop's mark — no copy of the string, and (I) finds it at the mark already.
    */
-  private appendable(loop: Operation, group: readonly MemObject[], plan: { kept: Value[]; survivors: Set<MemObject> }): Operation[] {
-    if (plan.kept.length !== 1) return [];
-    const slot = plan.kept[0]!;
-    const out: Operation[] = [];
+  private appendable(loop: Operation, group: readonly MemObject[], plan: { kept: Value[]; survivors: Set<MemObject> }): Omit<Append, 'mark'>[] {
+    if (plan.kept.length > 2) return [];
+    const out: Omit<Append, 'mark'>[] = [];
     loop.walk((c) => {
       // abi.encodePacked of a string or bytes writes the same bytes as concat
       const packed = c.name === 'sol.concat' || (c.name === 'sol.encode' && !!c.getAttr('packed'));
       if (!packed || innermostLoop(c) !== loop || c.operands.length < 2) return;
       const first = c.operand(0).definingOp;
       const store = c.next;
-      if (first?.name !== 'sol.load' || first.operand(0) !== slot || !first.result(0).hasOneUse || first.result(0).type !== c.result(0).type) return;
+      const slot = first?.name === 'sol.load' ? first.operand(0) : undefined;
+      if (!slot || !plan.kept.includes(slot) || !first!.result(0).hasOneUse || first!.result(0).type !== c.result(0).type) return;
+      // the other kept slot must not hold the old string (`prev = s; s = concat(s, …)`)
+      const below = plan.kept.find((k) => k !== slot);
+      const held = below && this.pt.contents(this.pt.objectOf(below)!);
+      if (below && (!isFlatMemoryType((below.type as PtrType).pointeeType) || [...this.pt.pointsTo(first!.result(0))].some((o) => held!.has(o)))) return;
       if (c.def!.operandGroup(c, 'args').length !== c.operands.length) return; // placed at a mark (unbounded runs)
       if (store?.name !== 'sol.store' || store.operand(0) !== c.result(0) || store.operand(1) !== slot || !c.result(0).hasOneUse) return;
-      if (this.planHolds(this.liveBefore(store.next!), group, plan.survivors, [slot])) out.push(c);
+      if (this.planHolds(this.liveBefore(store.next!), group, plan.survivors, plan.kept)) out.push({ concat: c, below });
     });
     return out;
   }
@@ -397,7 +438,7 @@ export class FunctionReleases {
     for (const o of survivors) if (this.permanent.has(o)) return undefined; // (R2)
     const kept = new Set<Value>();
     for (const p of points) {
-      const slots = p.slots.filter((s) => [...this.pt.contents(this.pt.objectOf(s)!)].some((c) => survivors.has(c)));
+      const slots = p.slots.filter((s) => !this.frozen(s) && [...this.pt.contents(this.pt.objectOf(s)!)].some((c) => survivors.has(c)));
       if (!this.onlyThrough(survivors, p, slots)) return undefined; // (R1)
       for (const s of slots) kept.add(s);
     }
@@ -432,7 +473,7 @@ export class FunctionReleases {
    */
   private onlyThrough(survivors: ReadonlySet<MemObject>, p: LiveAt, through: readonly Value[]): boolean {
     const roots: MemObject[] = [...this.permanent];
-    for (const s of p.slots) if (!through.includes(s)) roots.push(this.pt.objectOf(s)!);
+    for (const s of p.slots) if (!through.includes(s) && !this.frozen(s)) roots.push(this.pt.objectOf(s)!);
     for (const v of p.values) if (!through.includes(v)) roots.push(...this.objects.valueRoots(v));
     return ![...this.objects.reach(roots)].some((o) => survivors.has(o));
   }
@@ -510,10 +551,22 @@ export class FunctionReleases {
   }
 }
 
-/** (I'') `concat(s, a, b, …)` (or `encode packed`) becomes `sol.append s, mark (a, b, …)`. */
-function appendInPlace(concat: Operation, mark: Value): void {
+/** (I'') A concat into a kept slot; `below`: the other kept slot, whose object must lie below the string. */
+interface Append {
+  concat: Operation;
+  mark: Value;
+  below: Value | undefined;
+}
+
+/** (I'') `concat(s, a, b, …)` (or `encode packed`) becomes `sol.append s, mark [below o] (a, b, …)`. */
+function appendInPlace({ concat, mark, below }: Append): void {
   const [old, ...parts] = concat.operandValues();
-  const append = createBefore(concat, 'sol.append', { operands: [old!, mark, ...parts], resultTypes: [concat.result(0).type] });
+  const other = below && createBefore(concat, 'sol.load', { operands: [below], resultTypes: [(below.type as PtrType).pointeeType] }).result(0);
+  const append = createBefore(concat, 'sol.append', {
+    operands: [old!, mark, ...(other ? [other] : []), ...parts],
+    resultTypes: [concat.result(0).type],
+    attributes: [['operandSegmentSizes', segmentSizes([1, 1, other ? 1 : 0, parts.length])]],
+  });
   concat.result(0).replaceAllUsesWith(append.result(0));
   concat.erase();
 }

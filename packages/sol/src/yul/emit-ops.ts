@@ -404,12 +404,15 @@ const H: Record<string, Handler> = {
   // mark (the loop's own string; the analysis proved nothing else holds it and all memory after
   // it is dead) and no part in memory is overwritten before it is read; else a fresh concat
   'sol.append': (e, op) => {
-    const [old, mark, ...parts] = op.operandValues();
+    const [old, mark] = op.operandValues();
+    const [below] = op.def!.operandGroup(op, 'below');
+    const parts = op.def!.operandGroup(op, 'parts');
     const a = abiOperands(e, op, parts);
     const oldType = ytype(old!.type);
     const vs = a.types.map((_, i) => `v${i}`);
-    const name = `append_in_place_${a.types.map(tid).join('_')}`;
-    const ok = ['iszero(lt(old, mark))'];
+    const name = `append_in_place_${below ? 'above_' : ''}${a.types.map(tid).join('_')}`;
+    // the other kept object, when there is one, lies below old (it is flat: it ends there)
+    const ok = ['iszero(lt(old, mark))', ...(below ? ['lt(below, old)'] : [])];
     let written = '0';
     a.types.forEach((t, i) => {
       const v = vs[i]!;
@@ -422,7 +425,7 @@ const H: Record<string, Handler> = {
       }
       written = written === '0' ? packedLength(t, v) : `add(${written}, ${packedLength(t, v)})`;
     });
-    e.lib.fn(name, () => yfn(name, ['old', 'mark', ...vs], ['r'], [
+    e.lib.fn(name, () => yfn(name, ['old', 'mark', ...(below ? ['below'] : []), ...vs], ['r'], [
       'let data := add(add(old, 32), mload(old))',
       `let ok := ${ok.reduce((x, y) => `and(${x}, ${y})`)}`,
       'switch ok',
@@ -434,7 +437,7 @@ const H: Record<string, Handler> = {
       '  r := old',
       '}',
     ].join('\n')));
-    return a.pre + e.let(op.result(0), `${name}(${[e.w(old!), e.w(mark!), ...a.words].join(', ')})`);
+    return a.pre + e.let(op.result(0), `${name}(${[e.w(old!), e.w(mark!), ...(below ? [e.w(below)] : []), ...a.words].join(', ')})`);
   },
   'sol.copy': (e, op) => {
     const src = U(op), dst = U(op, 1);
