@@ -34,7 +34,7 @@
  */
 import { UnitAttr, segmentSizes, type Block, type SymbolTableCollection, type Operation, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
-import { PtrType, dataLocation, isFlatMemoryType, isMovableMemoryType, ui256 } from '../sol-types.js';
+import { PtrType, isFlatMemoryType, isMovableMemoryType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
 import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites } from './structure.js';
@@ -272,10 +272,9 @@ export class FunctionReleases {
     const frozen = this.frozenIn(loop);
     this.frozen = frozen;
     let plan = this.survivorPlan(group, points, assigned, loop);
+    if (!plan) return [...cands, { op: loop, objs: group }];
     // a group widened to allocations before the loop may be held by a slot the loop never writes
     this.frozen = () => false;
-    let own = true;
-    if (!plan) return [...cands, { op: loop, objs: group }];
     let c = cands.length;
     // widen the group to earlier allocations only when the loop may drop them: each of their
     // survivors is held by slots the loop may point at its own memory (e.g. `acc = f(acc)`),
@@ -288,10 +287,9 @@ export class FunctionReleases {
       if (cands[c - 1]!.objs.some((o) => wider.survivors.has(o) && held(o).some((k) => !assigned.has(k)))) break;
       group.unshift(...cands[c - 1]!.objs);
       plan = wider;
-      own = false;
       c--;
     }
-    if (own) this.frozen = frozen;
+    if (c === cands.length) this.frozen = frozen;
     this.iterated.add(loop);
     const atBranches = this.branchEnds(loop, group, plan);
     if (atBranches) points = atBranches;

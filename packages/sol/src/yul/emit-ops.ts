@@ -4,7 +4,7 @@
  */
 import { IntegerAttr, IntegerType, StringAttr, type Operation, type Type, type Value } from '@lifeline/ir';
 import {
-  ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, dataLocation,
+  ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType,
 } from '../sol-types.js';
 import { decodeAvailable, decodeTuple } from './abi-decode.js';
 import { emitEvent, encodePacked, encodeToBytes, errorStringSelector, packedLength, revertStringLiteral, revertWithError } from './abi-encode.js';
