@@ -28,6 +28,12 @@
 //              doubling, rows or structs replaced in the branches of an `if`, a string grown
 //              under a condition — with what the branch made also kept in a local read after
 //              it, an alias of the old array, a scratch array read after the branch
+//   strings    strings built in nested loops (appends in place, releases.ts (I''), (R5)):
+//              `esc = abi.encodePacked(esc, …)` with several memory parts, under a condition or
+//              not, read in the loop or not; `line = k == 0 ? esc : concat(line, sep, esc)`
+//              (or as an if) after it (the inner loop never writes `line`); a second carried
+//              string `table = concat(table, line)` with or without resetting `line`; a local
+//              that still reads the old `line`
 // A program is one contract `Esc<seed>` with a fixed set of helpers and 3–5 external
 // functions `eK(uint256 n, uint256 x)`, each one shape with seeded variations and seeded
 // filler allocations between its steps (so allocation orders differ). Loops are bounded by
@@ -41,7 +47,7 @@
 import { rng } from './gen-module.mjs';
 import { DEEP_HELPERS, deepShape } from './gen-sol-escape-deep.mjs';
 
-export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches'];
+export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches', 'strings'];
 
 class Gen {
   constructor(seed) {
@@ -148,6 +154,28 @@ const idx = (g, arr, e) => (g.chance(0.3) ? `${arr}[${e} % (${arr}.length + 1)]`
 
 const SHAPE_GEN = {
   deep: (g) => deepShape(g, filler),
+  strings(g) {
+    const part = () => g.pick(['str(j)', 'str(x + k)', '"-"', '"<=>"', 'bytes1(uint8(97 + (j + k) % 26))', 'recS(j % 3)', 'uint16(j)']);
+    // a literal or a value first, then often a string made just before the concat: it may
+    // lie right after `esc`'s bytes, where the first part's word is written
+    const parts = [g.pick(['"-"', '"<=>"', 'uint16(j)', 'str(j)']), ...Array.from({ length: g.int(3) }, part)].join(', ');
+    const L = ['uint256 s;', 'string memory line = "";', 'string memory table;'];
+    L.push(`for (uint256 k = 0; k < n % ${3 + g.int(4)} + 1; k++) {`, '    bytes memory esc = "";');
+    L.push(`    for (uint256 j = 0; j < (x + k) % ${2 + g.int(5)} + 1; j++) {`);
+    if (g.chance(0.5)) L.push('        if ((j + x) % 3 == 0) esc = bytes.concat(esc, "/");', `        else esc = abi.encodePacked(esc, ${parts});`);
+    else L.push(`        esc = abi.encodePacked(esc, ${parts});`);
+    if (g.chance(0.3)) L.push('        s += esc.length;');
+    L.push('    }');
+    const sep = g.pick([',', '; ']);
+    L.push(g.chance(0.5) ? `    line = k == 0 ? string(esc) : string.concat(line, "${sep}", string(esc));`
+      : `    if (k == 0) line = string(esc);\n        else line = string.concat(line, "${sep}", string(esc));`);
+    if (g.chance(0.6)) L.push(`    if (k % 2 == 1) { table = string.concat(table, line, "|");${g.chance(0.5) ? ' line = "";' : ''} }`);
+    if (g.chance(0.3)) L.push('    string memory before = line;', '    line = string.concat(line, "!");', '    s += bytes(before).length * 3;');
+    L.push('}');
+    L.push(...filler(g, ''));
+    return g.chance(0.5) ? { returns: 'string memory, string memory, uint256', body: [...L, 'return (line, table, s);'] }
+      : { returns: 'bytes32, uint256', body: [...L, 'return (keccak256(abi.encodePacked(line, table)), s + bytes(line).length);'] };
+  },
   branches(g) {
     const B = 3 + g.int(5);
     const L = ['uint256 s;'];
