@@ -1,6 +1,7 @@
 // The lifetime pipeline's ops and attributes (packages/sol/LIFETIME.md): marks, releases
 // with kept survivors, unbounded allocations at offsets from a mark (`at %m {offset}`) with
-// the reserve that keeps them, and static-frame addresses (`offset` without `at`, `frame_top`).
+// the reserve that keeps them, appends in place (with the other kept object `below`), and
+// static-frame addresses (`offset` without `at`, `frame_top`).
 // RUN: lifeline-opt %s > %t.1 && lifeline-opt %t.1 > %t.2 && diff %t.1 %t.2
 // RUN: lifeline-opt %s --mlir-print-op-generic | mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic > %t.g && lifeline-opt %t.g > %t.3 && diff %t.1 %t.3
 
@@ -25,6 +26,15 @@ module {
       sol.free %mark keep(%slot : !sol.ptr<!sol.struct<(ui256, ui256), Memory>, Stack>) {gap_first} : ui256
       sol.free %0 : !sol.struct<(ui256, ui256), Memory>
       sol.return %7 : !sol.fixedbytes<32>
+    }
+    sol.func @grow_7(%arg0: ui256) -> !sol.string<Memory> attributes {orig_name = "grow", selector = "0x99aabbcc", state_mutability = "pure", visibility = "external"} {
+      %mark = sol.free_ptr : ui256
+      %0 = sol.string_lit "ab" : !sol.string<Memory>
+      %1 = sol.string_lit "cd" : !sol.string<Memory>
+      %lit = sol.const_string "x" : !sol.string_literal
+      %2 = sol.append %0, %mark(%1, %lit) : (!sol.string<Memory>, !sol.string_literal) -> !sol.string<Memory>
+      %3 = sol.append %2, %mark below %1 : !sol.string<Memory>(%arg0) : (ui256) -> !sol.string<Memory>
+      sol.return %3 : !sol.string<Memory>
     }
   }
   sol.contract @Frames_20 attributes {kind = "contract", static_frames} {
