@@ -5,12 +5,14 @@
 // `TOOL --ownership-based-buffer-deallocation F -o /dev/null` (second table);
 // median wall time over --runs runs and the largest peak RSS (bench/timing.mjs).
 //
-//   node bench/dealloc.mjs [--shapes straight,scf,cf,calls] [--sizes 1000,10000,100000]
+//   node bench/dealloc.mjs [--shapes straight,scf,cf,calls,cf-chain] [--sizes 1000,10000,100000]
 //                          [--timeout 120] [--runs N]
 //
 // Shapes: straight, scf, calls as generated; cf with 8 diamonds per function
 // (`--per-func 8`: MLIR 19's back-edge search is exponential in the diamonds of one
-// function, shared/notes/mlir-dealloc.md).
+// function, shared/notes/mlir-dealloc.md). Opt-in shape `cf-chain`: every diamond in one
+// function (mlir-opt-19 times out at any size; shows that our passes stay linear in
+// the CFG, e.g. CSE's scoped table along a dominator tree as deep as the chain).
 // A run longer than --timeout seconds is killed and shown as `> T s` (mlir-opt-19 takes
 // about 105 s on the 100k straight pipeline and more than 15 min on the 100k scf one);
 // the ratio is then a lower bound. A run that fails shows `error`, and the first line
@@ -20,7 +22,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SHAPES, genDeallocBench } from './gen-dealloc-bench.mjs';
+import { genDeallocBench } from './gen-dealloc-bench.mjs';
 import { fmtRss, fmtWall, median, timed } from './timing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,14 +35,21 @@ const arg = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : dflt;
 };
-const shapes = arg('shapes', SHAPES.join(',')).split(',');
+const shapes = arg('shapes', 'straight,scf,cf,calls').split(',');
 const sizes = arg('sizes', '1000,10000,100000').split(',').map(Number);
 const timeout = Number(arg('timeout', 120));
 const runsArg = arg('runs', undefined);
-for (const s of shapes) if (!SHAPES.includes(s)) throw new Error(`unknown shape '${s}' (expected ${SHAPES.join(', ')})`);
+/** Benchmark shape -> generator shape and options. */
+const BENCH_SHAPES = {
+  straight: ['straight', {}],
+  scf: ['scf', {}],
+  cf: ['cf', { perFunc: 8 }],
+  'cf-chain': ['cf', { perFunc: 0 }],
+  calls: ['calls', {}],
+};
+for (const s of shapes) if (!BENCH_SHAPES[s]) throw new Error(`unknown shape '${s}' (expected ${Object.keys(BENCH_SHAPES).join(', ')})`);
 if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--sizes takes positive integers');
 
-const GEN_OPTIONS = { straight: {}, scf: {}, cf: { perFunc: 8 }, calls: {} };
 const PASSES = [
   { flag: '--buffer-deallocation-pipeline', title: '`--buffer-deallocation-pipeline`' },
   { flag: '--ownership-based-buffer-deallocation', title: '`--ownership-based-buffer-deallocation` alone' },
@@ -76,7 +85,8 @@ function ratio(ref, ours) {
 const files = [];
 for (const shape of shapes) {
   for (const size of sizes) {
-    const { text, ops } = genDeallocBench(shape, size, GEN_OPTIONS[shape]);
+    const [gen, options] = BENCH_SHAPES[shape];
+    const { text, ops } = genDeallocBench(gen, size, options);
     const file = join(outDir, `dealloc-${shape}-${size}.mlir`);
     writeFileSync(file, text);
     files.push({ shape, size, ops, file });

@@ -135,25 +135,35 @@ function opsEquivalent(x: Operation, y: Operation, map: Map<Value, Value>, block
   return true;
 }
 
-/** A scoped table: a stack of scopes, lookups see all of them (innermost first). */
+/**
+ * A scoped table (llvm::ScopedHashTable): one map from key to the ops under it,
+ * newest last, and per scope the keys it inserted, so that a lookup costs the
+ * same however deep the scopes nest (a chain of diamonds nests one scope per
+ * diamond along the dominator tree) and popping a scope undoes its inserts.
+ */
 class ScopedTable {
-  private readonly scopes: Map<string, Operation[]>[] = [];
-  push(): void { this.scopes.push(new Map()); }
-  pop(): void { this.scopes.pop(); }
-  lookup(op: Operation, key: string): Operation | undefined {
-    for (let s = this.scopes.length - 1; s >= 0; s--) {
-      const list = this.scopes[s]!.get(key);
-      if (!list) continue;
-      // The newest entry wins, as in llvm::ScopedHashTable (an insert shadows older ones).
-      for (let i = list.length - 1; i >= 0; i--) if (list[i] === op || opsEquivalent(list[i]!, op, new Map())) return list[i];
+  private readonly entries = new Map<string, Operation[]>();
+  private readonly scopes: string[][] = [];
+  push(): void { this.scopes.push([]); }
+  pop(): void {
+    for (const key of this.scopes.pop()!) {
+      const list = this.entries.get(key)!;
+      list.pop();
+      if (!list.length) this.entries.delete(key);
     }
+  }
+  lookup(op: Operation, key: string): Operation | undefined {
+    const list = this.entries.get(key);
+    if (!list) return undefined;
+    // The newest entry wins, as in llvm::ScopedHashTable (an insert shadows older ones).
+    for (let i = list.length - 1; i >= 0; i--) if (list[i] === op || opsEquivalent(list[i]!, op, new Map())) return list[i];
     return undefined;
   }
   insert(op: Operation, key: string): void {
-    const scope = this.scopes[this.scopes.length - 1]!;
-    const list = scope.get(key);
+    this.scopes[this.scopes.length - 1]!.push(key);
+    const list = this.entries.get(key);
     if (list) list.push(op);
-    else scope.set(key, [op]);
+    else this.entries.set(key, [op]);
   }
 }
 
