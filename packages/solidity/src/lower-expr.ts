@@ -356,9 +356,13 @@ export abstract class ExprLowerer extends LowerBase {
       const values = this.exprs(node.rightHandSide);
       const comps = lhs.components as (AstNode | null)[];
       if (values.length !== comps.length) this.unsupported(node, 'tuple assignment of a different arity');
-      // Addresses first, then the writes (solc evaluates the right-hand side before assigning).
+      // Addresses first, left to right, then the writes from right to left, as solc does (so
+      // with one target twice, `(x, x) = (1, 2)`, the leftmost value stays).
       const ptrs = comps.map((c) => (c ? this.lvalue(c) : undefined));
-      ptrs.forEach((p, i) => p && this.assignTo(p, this.adapt(values[i]!, (p.type as PtrType).pointeeType, comps[i]!), comps[i]!));
+      for (let i = ptrs.length - 1; i >= 0; i--) {
+        const p = ptrs[i];
+        if (p) this.assignTo(p, this.adapt(values[i]!, (p.type as PtrType).pointeeType, comps[i]!), comps[i]!);
+      }
       return values[0]!;
     }
     const lt = this.typeOf(lhs, 'Storage');
