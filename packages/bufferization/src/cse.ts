@@ -79,9 +79,25 @@ function idOf(v: Value, ids: Map<Value, number>): number {
   return id;
 }
 
+/**
+ * Value ids of one CSE run, kept in the values' scratch slot (Value.scratch): a
+ * Map of every operand value of a large module cost more than the rest of the key.
+ * The owner is a token of its own, so no value keeps the driver alive afterwards.
+ */
+class ValueIds {
+  private readonly owner = {};
+  private next = 0;
+  of(v: Value): number {
+    if (v.scratchOwner === this.owner) return v.scratch as number;
+    v.scratchOwner = this.owner;
+    v.scratch = this.next;
+    return this.next++;
+  }
+}
+
 /** Hash key of (5) without regions (MLIR's computeHash does not hash regions either). */
-function opKey(op: Operation, ids: Map<Value, number>): string {
-  const list = op.operands.map((o) => idOf(o.value, ids));
+function opKey(op: Operation, ids: ValueIds): string {
+  const list = op.operands.map((o) => ids.of(o.value));
   // Commutative ops hash their operands as a multiset (MLIR sums the operand hashes).
   if (hasTrait(op, 'Commutative')) list.sort((a, b) => a - b);
   let s = `${op.name}(${list.join(',')})${attrKey(op)}:`;
@@ -169,7 +185,7 @@ class ScopedTable {
 
 class CSEDriver {
   readonly toErase: Operation[] = [];
-  private readonly ids = new Map<Value, number>();
+  private readonly ids = new ValueIds();
   numCSE = 0;
   numDCE = 0;
 

@@ -14,7 +14,7 @@ export abstract class Value {
   /** Head of the use list (most recent use first, as in MLIR). */
   firstUse: OpOperand | null = null;
   /**
-   * @internal Scratch slot for one client at a time (the printer's names): a field
+   * @internal Scratch slot for one client at a time (the printer's names, CSE's value ids): a field
    * on the value is much cheaper than a Map of every value in a large module.
    */
   scratch: unknown = undefined;
