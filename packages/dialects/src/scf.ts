@@ -72,6 +72,29 @@ const condition = defineOp({
 
 const ifOpSyntax = ifSyntax('scf.yield');
 
+/**
+ * An scf.if every check below accepts, recognised without them: a then block, at most
+ * one else block (one when there are results), no block arguments, and each block
+ * ending in an scf.yield of the result types. The deallocation pipeline makes tens of
+ * thousands of ifs and verifies after every pass; the general checks build successor
+ * lists and closures per op. Anything else takes them, and they give the message.
+ */
+function plainIf(op: Operation): boolean {
+  const results = op.results;
+  for (let i = 0; i < 2; i++) {
+    const blocks = op.regions[i]!.blocks;
+    if (!blocks.length) {
+      if (i === 0 || results.length) return false;
+      continue;
+    }
+    if (blocks.length !== 1 || blocks[0]!.arguments.length) return false;
+    const t = blocks[0]!.last;
+    if (!t || t.name !== 'scf.yield' || t.operands.length !== results.length) return false;
+    for (let k = 0; k < results.length; k++) if (t.operands[k]!.value.type !== results[k]!.type) return false;
+  }
+  return true;
+}
+
 const ifOp = defineOp({
   name: 'scf.if',
   operands: [{ name: 'condition', type: I1 }],
@@ -82,7 +105,7 @@ const ifOp = defineOp({
   parse: ifOpSyntax.parse,
   print: ifOpSyntax.print,
   regionBranch: ifRegionBranch,
-  verify: (op) => firstFailure(
+  verify: (op) => plainIf(op) ? undefined : firstFailure(
     () => checkRegionSize(op, 0, 'thenRegion', 'exact') ?? checkRegionSize(op, 1, 'elseRegion', 'max'),
     () => {
       for (let i = 0; i < 2; i++) if (entryArgs(op.regions[i]!).length) return `region #${i} should have no arguments`;
