@@ -11,6 +11,7 @@ export { elementType, type Resource } from './sol-op-utils.js';
 export * as yul from './yul/index.js';
 export { emitYul } from './yul/emit-module.js';
 export { EmitError } from './yul/emit-func.js';
+export { dropBoundedIndexChecks } from './bounds-checks.js';
 /** The lifetime pipeline (packages/sol/LIFETIME.md). */
 export { applyLifetime, type LifetimeEntry, type LifetimeResult } from './lifetime/index.js';
 export { placeStaticFrames, type StaticFramesResult, type StaticContract } from './lifetime/static-frames.js';

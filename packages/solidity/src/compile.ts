@@ -9,7 +9,7 @@
  * ABI is solc's (analysis only: the ABI is a function of the source, not of our codegen).
  */
 import type { Operation } from '@lifeline/ir';
-import { EmitError, applyLifetime, emitYul, type LifetimeResult } from '@lifeline/sol';
+import { EmitError, applyLifetime, dropBoundedIndexChecks, emitYul, type LifetimeResult } from '@lifeline/sol';
 import { assembleYul, solcStandardJson, type SolcError } from '@lifeline/evm';
 import { lowerToSol } from './lower-contract.js';
 
@@ -150,6 +150,8 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
     const module = lowered.module;
     // the lifetime passes see the whole module (callees of every contract), before emission
     const lifetime = input.lifetime ? applyLifetime(module) : undefined;
+    // with lifetime on or off: index checks a loop condition makes redundant (bounds-checks.ts)
+    dropBoundedIndexChecks(module);
     const extra = { module, ...(lifetime ? { lifetime } : {}) };
     let yul: string;
     try {
