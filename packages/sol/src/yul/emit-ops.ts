@@ -379,9 +379,17 @@ const H: Record<string, Handler> = {
   },
   'sol.decode': (e, op) => {
     const types = op.results.map((r) => abiType(op, r));
-    const d = e.w(U(op));
+    const data = U(op);
+    // calldata bytes are decoded where they are, as solc does (offsets relative to their start)
+    if ((data.type as StringType).loc === 'CallData') {
+      const [pos, len] = e.ws(data);
+      const names = op.results.flatMap((r) => e.bind(r));
+      return `let ${names.join(', ')} := ${decodeTuple(e.lib, types, 'calldata')}(${pos}, add(${pos}, ${len}))`;
+    }
+    const m = toMemory(e, op, data);
+    const d = m.word;
     const names = op.results.flatMap((r) => e.bind(r));
-    return `let ${names.join(', ')} := ${decodeTuple(e.lib, types, 'memory')}(add(${d}, 32), add(add(${d}, 32), mload(${d})))`;
+    return `${m.pre}let ${names.join(', ')} := ${decodeTuple(e.lib, types, 'memory')}(add(${d}, 32), add(add(${d}, 32), mload(${d})))`;
   },
   'sol.keccak256': (e, op) => {
     const m = toMemory(e, op, U(op));
