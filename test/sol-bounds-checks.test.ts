@@ -14,8 +14,8 @@ import { solIrByFunction } from './sol-oracle.js';
 
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'bounded_loops.sol');
 const sources = { 'bounded_loops.sol': readFileSync(FILE, 'utf8') };
-const UNCHECKED = { sum: 4, bytesWhile: 2, strings: 1, calldataArray: 1, sizedByN: 4 };
-const CHECKED = ['indexMoves', 'arrayReplaced', 'postIncrement', 'asmShrinks', 'calleeShrinks', 'otherArray', 'boundGrows', 'otherBound', 'reallocated', 'conditionIncrements', 'conditionIncrementsSized'];
+const UNCHECKED = { sum: 4, bytesWhile: 2, strings: 1, calldataArray: 1, sizedByN: 4, staticArrays: 4, staticCalldata: 1 };
+const CHECKED = ['indexMoves', 'arrayReplaced', 'postIncrement', 'asmShrinks', 'calleeShrinks', 'otherArray', 'boundGrows', 'otherBound', 'reallocated', 'conditionIncrements', 'conditionIncrementsSized', 'staticOverrun'];
 
 describe('index checks bounded by the loop condition', () => {
   for (const lifetime of [false, true]) {

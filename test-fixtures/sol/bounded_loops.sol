@@ -144,4 +144,28 @@ contract BoundedLoops {
         uint256[] memory a = new uint256[](m);
         for (uint256 i = 0; i++ < m; ) s += a[i];
     }
+
+    // `i < K` over static arrays of at least K elements: the checks may go
+    function staticArrays(uint256 n) external pure returns (uint256 s) {
+        uint256[8] memory x;
+        uint256[4][4] memory m;
+        for (uint256 i = 0; i < 8; i++) x[i] = n + i;
+        for (uint256 i = 0; i < 4; i++) {
+            for (uint256 j = 0; j < 4; j++) m[i][j] = x[i] * x[j + 4];
+        }
+        for (uint8 k = 0; k < 4; k++) s += m[k][3 - k] + x[k];
+    }
+
+    function staticCalldata(uint256[5] calldata xs, uint256 k) external pure returns (uint256 s) {
+        for (uint256 i = 0; i < 5; i++) s = s * 7 + xs[i] + k;
+    }
+
+    // the constant bound exceeds the array: the last access is out of bounds
+    function staticOverrun(uint256 n) external pure returns (uint256 s) {
+        uint256[8] memory x;
+        uint256 limit = n % 2 == 0 ? 8 : 9;
+        for (uint256 i = 0; i < 9; i++) {
+            if (i < limit) s += x[i] + i;
+        }
+    }
 }

@@ -13,9 +13,12 @@
  *       before that malloc (in its block or an enclosing one). Solidity's scoping puts every
  *       read of a local after its declaration, so every value A holds has the one length N
  *       holds (a parameter's slot is stored at the function's entry).
+ *  (B1'') Or only when `i < K` for a constant K: then every static array of at least K elements
+ *       (memory or calldata: its length is its type's) is in bounds at index i.
  *       The condition region itself writes neither I nor A (`i++ < a.length` compares the old
  *       index and leaves the new one).
  *  (B2) In the body (not the step, which runs after it), a gep `(sol.load A)[(sol.load I)]`
+ *       (with (B1''), `x[(sol.load I)]` for any x of such a static array type)
  *       whose two loads run before anything of the body that may write I or A: a store to
  *       them — an op with regions that contains one counts as writing where it starts, since
  *       its regions may loop — or inline assembly, which may assign locals. So I and A hold
@@ -28,9 +31,10 @@
  *       length included, and appends in place (`sol.append`) change the length of a string
  *       whose slot the same statement stores, which (B2) sees.
  */
-import { StringAttr, SymbolTableCollection, UnitAttr, type Operation, type Value } from '@lifeline/ir';
+import { IntegerType, StringAttr, SymbolTableCollection, UnitAttr, type Operation, type Value } from '@lifeline/ir';
 import { ArrayType, PtrType, StringType } from './sol-types.js';
 import { functionsNamedBy } from './lifetime/program-points.js';
+import { constantOf } from './lifetime/static-sizes.js';
 
 /** Marks the geps (B1)–(B3) prove in bounds in every function of `module`; returns how many. */
 export function dropBoundedIndexChecks(module: Operation): number {
@@ -52,6 +56,7 @@ export function dropBoundedIndexChecks(module: Operation): number {
 interface Bound {
   index: Value; // the slot I
   arrays: Set<Value>; // the slots A
+  constant?: bigint; // K of (B1'')
 }
 
 /** (B1), (B1') */
@@ -60,12 +65,15 @@ function loopBound(loop: Operation, stores: Map<Value, Operation[]>): Bound | un
   const cmp = cond?.name === 'sol.condition' ? cond.operand(0).definingOp : undefined;
   if (cmp?.name !== 'sol.cmp' || (cmp.getAttr('predicate') as StringAttr | undefined)?.value !== 'lt') return undefined;
   const index = stackSlotLoaded(cmp.operand(0));
-  if (!index) return undefined;
+  const t = index && (index.type as PtrType).pointeeType;
+  if (!index || !(t instanceof IntegerType) || t.signedness !== 'unsigned') return undefined; // (B1'') a negative i is below K
   const len = cmp.operand(1).definingOp;
   let bound: Bound | undefined;
   if (len?.name === 'sol.length') {
     const array = stackSlotLoaded(len.operand(0));
     if (array && boundable((array.type as PtrType).pointeeType)) bound = { index, arrays: new Set([array]) };
+  } else if (constantOf(cmp.operand(1)) !== undefined) {
+    bound = { index, arrays: new Set(), constant: constantOf(cmp.operand(1))! };
   } else {
     const n = stackSlotLoaded(cmp.operand(1));
     const arrays = n ? sizedBy(n, stores) : new Set<Value>();
@@ -131,11 +139,12 @@ function markBody(ops: Operation[], b: Bound): number {
   let marked = 0;
   for (const op of ops) {
     if (writes(op, b)) return marked;
-    const base = op.name === 'sol.gep' ? stackSlotLoaded(op.operand(0)) : undefined;
-    if (base && b.arrays.has(base) && stackSlotLoaded(op.operand(1)) === b.index) {
-      const baseLoad = op.operand(0).definingOp!, index = op.operand(1).definingOp!;
-      // both loads lie before this op in the body, so before any write (checked in order)
-      if (sameBlockBefore(baseLoad, op) && sameBlockBefore(index, op) && !op.getAttr('no_panic_bounds')) {
+    if (op.name === 'sol.gep' && stackSlotLoaded(op.operand(1)) === b.index && !op.getAttr('no_panic_bounds')) {
+      const index = op.operand(1).definingOp!;
+      const base = stackSlotLoaded(op.operand(0));
+      // the loads lie before this op in the body, so before any write (checked in order)
+      const slotBound = base !== undefined && b.arrays.has(base) && sameBlockBefore(op.operand(0).definingOp!, op);
+      if ((slotBound || staticWithin(op.operand(0).type, b.constant)) && sameBlockBefore(index, op)) {
         op.setAttr('no_panic_bounds', UnitAttr.instance);
         marked++;
       }
@@ -143,6 +152,11 @@ function markBody(ops: Operation[], b: Bound): number {
     for (const r of op.regions) for (const blk of r.blocks) marked += markBody(blk.opList(), b);
   }
   return marked;
+}
+
+/** (B1'') Whether `t` is a memory or calldata static array of at least `k` elements. */
+function staticWithin(t: unknown, k: bigint | undefined): boolean {
+  return k !== undefined && t instanceof ArrayType && !t.isDynamic && (t.loc === 'Memory' || t.loc === 'CallData') && BigInt(t.size) >= k;
 }
 
 /** Whether `def` comes before `op` in one block (so the walk in markBody passed it first). */
