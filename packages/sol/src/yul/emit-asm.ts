@@ -5,11 +5,11 @@
  * `usr$` and every string literal byte-escaped, so a `$N` not preceded by an identifier
  * character is always a placeholder.
  *
- * Locals narrower than a word that the block may assign are cleaned after it: the rest of the
- * emitter keeps value-type variables clean, while solc cleans them at each use — the same
- * values wherever Solidity code reads them.
+ * A local narrower than a word that a block may assign keeps the raw word it is given, as in
+ * solc: a later block reads it unchanged. Solidity code reads it cleaned (`sol.load` of such a
+ * slot cleans, see `asmAssigned`), where solc cleans at each use — the same values there.
  */
-import { StringAttr, type Operation } from '@lifeline/ir';
+import { StringAttr, type Operation, type Value } from '@lifeline/ir';
 import { PtrType, isValueType } from '../sol-types.js';
 import { EmitError, type FnEmitter } from './emit-func.js';
 import { ytype } from './emit-types.js';
@@ -27,12 +27,18 @@ export function emitInlineAsm(e: FnEmitter, op: Operation): string {
     if (!slot) throw new EmitError(`sol.inline_asm: placeholder $${n} has no slot operand`, op);
     return e.w(slot);
   });
-  const cleanups = slots.flatMap((s) => {
-    const t = (s.type as PtrType).pointeeType;
-    if (!isValueType(t)) return [];
-    const name = e.w(s);
-    const clean = cleanupExpr(ytype(t), name);
-    return clean === name ? [] : [`${name} := ${clean}`];
+  return `{\n${indent(body)}\n}`;
+}
+
+/** The stack slots of `fn` holding a value type narrower than a word that inline assembly may assign. */
+export function asmAssigned(fn: Operation): Set<Value> {
+  const out = new Set<Value>();
+  fn.walk((op) => {
+    if (op.name !== 'sol.inline_asm') return;
+    for (const s of op.operandValues()) {
+      const t = (s.type as PtrType).pointeeType;
+      if (isValueType(t) && cleanupExpr(ytype(t), 'x') !== 'x') out.add(s);
+    }
   });
-  return [`{\n${indent(body)}\n}`, ...cleanups].join('\n');
+  return out;
 }

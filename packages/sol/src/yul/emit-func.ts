@@ -17,6 +17,7 @@ import { IntegerAttr, type Block, type Operation, type Region, type Value } from
 import { guardRelative, indent, type YulLib } from './lib.js';
 import { wordsOf } from './emit-types.js';
 import { emitOp } from './emit-ops.js';
+import { asmAssigned } from './emit-asm.js';
 import { PtrType } from '../sol-types.js';
 
 export class EmitError extends Error {
@@ -61,6 +62,8 @@ export class FnEmitter {
    * (L4)), as a Yul expression; undefined: at the free pointer (`allocate_unbounded`).
    */
   scratch: string | undefined;
+  /** Slots inline assembly may leave dirty (emit-asm.ts): Solidity reads of them are cleaned. */
+  dirtySlots: ReadonlySet<Value> = new Set();
 
   constructor(
     readonly lib: YulLib,
@@ -105,6 +108,7 @@ export class FnEmitter {
   emitFunction(fn: Operation, name: string): string {
     const body = fn.regions[0]!.blocks[0]!;
     this.scratch = frameTop(fn);
+    this.dirtySlots = asmAssigned(fn);
     const params = body.arguments.flatMap((a) => this.bind(a));
     const fnType = (fn.getAttr('function_type') as unknown as { value: { results: readonly import('@lifeline/ir').Type[] } }).value;
     this.retVars = fnType.results.flatMap((t, i) => Array.from({ length: wordsOf(t) }, (_, k) => (k ? `ret_${i}_${k}` : `ret_${i}`)));

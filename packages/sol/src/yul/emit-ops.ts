@@ -250,6 +250,7 @@ const H: Record<string, Handler> = {
     if (p.loc === 'Stack') {
       // a copy: the slot may be assigned again while this value is live
       const src = e.ws(U(op));
+      if (e.dirtySlots.has(U(op))) return e.let(op.result(0), cleanupExpr(ytype(t), src[0]!));
       return e.bind(op.result(0)).map((d, i) => `let ${d} := ${src[i]}`).join('\n');
     }
     if (p.loc === 'Memory') {
