@@ -15,8 +15,8 @@
  *       holds (a parameter's slot is stored at the function's entry).
  *  (B1'') Or only when `i < K` for a constant K: then every static array of at least K elements
  *       (memory or calldata: its length is its type's) is in bounds at index i.
- *       The condition region itself writes neither I nor A (`i++ < a.length` compares the old
- *       index and leaves the new one).
+ *       In each case I is unsigned and the condition region itself writes neither I nor A
+ *       (`i++ < a.length` compares the old index and leaves the new one).
  *  (B2) In the body (not the step, which runs after it), a gep `(sol.load A)[(sol.load I)]`
  *       (with (B1''), `x[(sol.load I)]` for any x of such a static array type)
  *       whose two loads run before anything of the body that may write I or A: a store to
@@ -59,14 +59,14 @@ interface Bound {
   constant?: bigint; // K of (B1'')
 }
 
-/** (B1), (B1') */
+/** (B1), (B1'), (B1'') */
 function loopBound(loop: Operation, stores: Map<Value, Operation[]>): Bound | undefined {
   const cond = loop.regions[0]!.blocks[0]?.terminator;
   const cmp = cond?.name === 'sol.condition' ? cond.operand(0).definingOp : undefined;
   if (cmp?.name !== 'sol.cmp' || (cmp.getAttr('predicate') as StringAttr | undefined)?.value !== 'lt') return undefined;
   const index = stackSlotLoaded(cmp.operand(0));
   const t = index && (index.type as PtrType).pointeeType;
-  if (!index || !(t instanceof IntegerType) || t.signedness !== 'unsigned') return undefined; // (B1'') a negative i is below K
+  if (!index || !(t instanceof IntegerType) || t.signedness !== 'unsigned') return undefined; // a negative i is below any bound
   const len = cmp.operand(1).definingOp;
   let bound: Bound | undefined;
   if (len?.name === 'sol.length') {
