@@ -69,11 +69,12 @@ function loopBound(loop: Operation, stores: Map<Value, Operation[]>): Bound | un
   if (!index || !(t instanceof IntegerType) || t.signedness !== 'unsigned') return undefined; // a negative i is below any bound
   const len = cmp.operand(1).definingOp;
   let bound: Bound | undefined;
+  let k: bigint | undefined;
   if (len?.name === 'sol.length') {
     const array = stackSlotLoaded(len.operand(0));
     if (array && boundable((array.type as PtrType).pointeeType)) bound = { index, arrays: new Set([array]) };
-  } else if (constantOf(cmp.operand(1)) !== undefined) {
-    bound = { index, arrays: new Set(), constant: constantOf(cmp.operand(1))! };
+  } else if ((k = constantOf(cmp.operand(1))) !== undefined) {
+    bound = { index, arrays: new Set(), constant: k };
   } else {
     const n = stackSlotLoaded(cmp.operand(1));
     const arrays = n ? sizedBy(n, stores) : new Set<Value>();
@@ -191,15 +192,18 @@ function assemblyFree(module: Operation, symbols: SymbolTableCollection): Set<Op
   });
   const callees = new Map<Operation, Operation[]>();
   const dirty = new Set<Operation>();
-  const anyAssembly = fns.some((f) => contains(f, 'sol.inline_asm'));
+  const indirect = new Set<Operation>();
   for (const f of fns) {
     const out: Operation[] = [];
     f.walk((o) => {
-      if (o.name === 'sol.inline_asm' || (anyAssembly && o.name === 'sol.call_indirect')) dirty.add(f);
+      if (o.name === 'sol.inline_asm') dirty.add(f);
+      if (o.name === 'sol.call_indirect') indirect.add(f);
       out.push(...functionsNamedBy(o, symbols));
     });
     callees.set(f, out);
   }
+  // a call through a function pointer may reach any function: one with assembly, if there is one
+  if (dirty.size) for (const f of indirect) dirty.add(f);
   // callers of dirty functions are dirty: iterate to the fixpoint
   for (let changed = true; changed;) {
     changed = false;
@@ -211,12 +215,4 @@ function assemblyFree(module: Operation, symbols: SymbolTableCollection): Set<Op
     }
   }
   return new Set(fns.filter((f) => !dirty.has(f)));
-}
-
-function contains(fn: Operation, name: string): boolean {
-  let found = false;
-  fn.walk((o) => {
-    if (o.name === name) found = true;
-  });
-  return found;
 }
