@@ -4,7 +4,7 @@
  * frames, static-frames.ts: the object is written at its address, the free pointer is not
  * touched). Split from emit-ops.ts, which keeps the per-op table.
  */
-import { IntegerAttr, type Operation, type StringAttr } from '@lifeline/ir';
+import { IntegerAttr, type Operation, type StringAttr, type Value } from '@lifeline/ir';
 import { ArrayType, StructType } from '../sol-types.js';
 import { encodeToBytesAt } from './abi-encode.js';
 import type { FnEmitter } from './emit-func.js';
@@ -15,6 +15,7 @@ import { allocateAndZero, allocateAndZeroArray, allocateAndZeroShared, allocateM
 import type { YType } from './ytypes.js';
 
 type Handler = (e: FnEmitter, op: Operation) => string;
+const isZeroConstant = (v: Value) => v.definingOp?.name === 'sol.constant' && (v.definingOp.getAttr('value') as IntegerAttr | undefined)?.value === 0n;
 const attrStr = (op: Operation, n: string) => (op.getAttr(n) as StringAttr | undefined)?.value;
 
 /** A string literal copied into a fresh memory string. */
@@ -72,6 +73,9 @@ export const allocationHandlers: Record<string, Handler> = {
       // a static frame (static-frames.ts): zeroed in place, always (the address may have been used
       // before); a shared zero element is the zero slot there (static-sizes.ts (Z1)), so it is the same
       const [p] = e.bind(op.result(0));
+      // an empty array is its length word alone: no helper call, whose size temporaries the
+      // Yul optimizer may keep in a variable live across a later loop (a stack slot there)
+      if (size && isZeroConstant(size)) return `let ${p} := ${at}\nmstore(${p}, 0)`;
       if (size) return `let ${p} := ${at}\n${arrayAt(e.lib, y, zero)}(${p}, ${e.w(size)})`;
       return zero ? `let ${p} := ${at}\n${zeroStaticAt(e.lib, y)}(${p})` : `let ${p} := ${at}`;
     }
