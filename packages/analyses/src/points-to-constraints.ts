@@ -280,8 +280,11 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
         const o = newObject(stack ? 'slot' : 'alloc', r, op);
         if (holds(r)) constraints.push((c) => c.addPts(r, [o]));
         // (C1') the op's own inner allocations (zero elements, decoded or copied nested data)
-        // are part of the object: loading an element yields the object itself
-        if (!stack && opts.innerAddresses?.(r.type)) constraints.push((c) => c.addContents(o, [o], op));
+        // are part of the object: loading an element yields the object itself — unless the op
+        // makes none (an array literal, memory it does not zero: its stores say what it holds)
+        const source = op.def?.spec.memorySource?.step(op, r);
+        const noInner = source?.kind === 'allocate' && source.noInnerMemory;
+        if (!stack && !noInner && opts.innerAddresses?.(r.type)) constraints.push((c) => c.addContents(o, [o], op));
         continue;
       }
       if (!holds(r)) continue;

@@ -11,14 +11,17 @@
  *      memory-effect information reads every slot.
  * (S5) A callee cannot name the caller's slots: a call reads only the slots passed to it,
  *      and liveness stays intraprocedural.
- * (S6) Nothing is live at the end of the function: slots die with it.
+ * (S6) Nothing is live at the end of the function: slots die with it — nor after an early
+ *      return nested in a region op, which the RegionBranch interface (over-approximating sol's
+ *      early return like its break and continue, soundly) lets fall through to the parent.
  * Region control flow follows the RegionBranch interface, so it is as precise as the ops'
- * declared successors (sol's over-approximate break / continue / early return soundly).
+ * declared successors.
  */
 import { DataFlowSolver, DenseBackwardAnalysis, dataFlowKeys, powerset, type DataFlowKeys } from '@lifeline/dataflow';
 import type { Block, Operation, Region, Registry, Value } from '@lifeline/ir';
 import { IrControlFlowView } from './ir-view.js';
 import { SparseConstantPropagation } from './constant-propagation.js';
+import { returnsFromFunction } from './points-to-model.js';
 
 type Slots = ReadonlySet<Value>;
 const NONE: Slots = new Set();
@@ -39,13 +42,14 @@ class IntraproceduralView extends IrControlFlowView {
 
 class SlotLivenessAnalysis extends DenseBackwardAnalysis<Slots, Operation, Block, Region, Value> {
   readonly name = 'slot-liveness';
-  constructor(keys: DataFlowKeys<Operation, Block, Region, Value>, private readonly allSlots: Slots) {
+  constructor(keys: DataFlowKeys<Operation, Block, Region, Value>, private readonly fn: Operation, private readonly allSlots: Slots) {
     super(keys, 'live-slots', slotsLattice);
   }
   protected exitState(): Slots {
     return NONE; // (S6)
   }
   protected transfer(op: Operation, after: Slots): Slots {
+    if (after.size && returnsFromFunction(op, this.fn)) after = NONE; // (S6)
     if (op.def?.spec.call) { // (S5)
       const passed = op.operandValues().filter((v) => this.allSlots.has(v) && !after.has(v));
       return passed.length ? new Set([...after, ...passed]) : after;
@@ -83,7 +87,7 @@ export class SlotLiveness {
     const keys = dataFlowKeys(view, { constantEquals: (a, b) => a === b });
     // dead-code analysis decides which regions run from the constants it is told about
     this.solver.load(new SparseConstantPropagation(keys));
-    this.analysis = this.solver.load(new SlotLivenessAnalysis(keys, slots));
+    this.analysis = this.solver.load(new SlotLivenessAnalysis(keys, fn, slots));
     this.solver.run(fn);
   }
 

@@ -188,8 +188,12 @@ export interface BufferViewFlowInterface {
  * analysis and the generic escape analysis read it: it is the IR's pointer-flow view.
  */
 export type MemorySourceStep =
-  /** A fresh allocation (fir.alloca, fir.allocmem). */
-  | { kind: 'allocate' }
+  /**
+   * A fresh allocation (fir.alloca, fir.allocmem). `noInnerMemory`: the op allocates no inner
+   * memory of its own (no zero elements, no decoded data): every address the new object holds
+   * is one of its operands or is stored into it later.
+   */
+  | { kind: 'allocate'; noInnerMemory?: boolean }
   /** The address of a global (fir.address_of). */
   | { kind: 'global'; symbol: Attribute }
   /** The same address as `source`, seen at another type (fir.convert). */

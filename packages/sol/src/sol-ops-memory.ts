@@ -54,7 +54,8 @@ const malloc = defineOp({
   format: `(\`size\` \`(\` $size^ \`:\` type($size) \`)\`)? ($zero_init^)? ${atSyntax} attr-dict \`:\` type($addr)`,
   memoryEffects: (op) => [effect('allocate', op.result(0), 'Memory'),
     ...(op.getAttr('zero_init') ? [effect('write', op.result(0), 'Memory')] : []), mayRevert()],
-  memorySource: allocates,
+  // zero elements of a zero_init array / struct of references are inner memory it allocates
+  memorySource: { step: (op) => ({ kind: 'allocate' as const, noInnerMemory: !op.getAttr('zero_init') }) },
   resultNames: () => ['mem'],
   verify(op) {
     const t = op.result(0).type;
@@ -312,7 +313,7 @@ const arrayLit = defineOp({
   results: [{ name: 'result', type: { description: 'static array in Memory', accepts: (t) => t instanceof ArrayType && !t.isDynamic && t.loc === 'Memory' } }],
   format: `\`(\` $elements \`)\` ${atSyntax} attr-dict \`:\` type($result)`,
   memoryEffects: (op) => [...fresh(op.result(0)), mayRevert()],
-  memorySource: allocates,
+  memorySource: { step: () => ({ kind: 'allocate' as const, noInnerMemory: true }) },
   verify(op) {
     const t = op.result(0).type as ArrayType;
     const elements = op.def!.operandGroup(op, 'elements');
