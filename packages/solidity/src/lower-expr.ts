@@ -406,8 +406,23 @@ export abstract class ExprLowerer extends LowerBase {
   tuple(node: AstNode, want?: Type): Value[] {
     if (node.isInlineArray) {
       const t = this.typeOf(node) as ArrayType;
-      const elems = (node.components as AstNode[]).map((c) => this.expr(c, t.eltType));
-      return [this.val('sol.array_lit', elems, t, [['operandSegmentSizes', segmentSizes([elems.length, 0])]])];
+      const comps = node.components as AstNode[];
+      // solc allocates an array literal first and then evaluates each element and writes it:
+      // whatever an element allocates (a string literal copied to memory, a call's result, a
+      // conversion from storage) lies above the array. Elements that allocate nothing (values
+      // named or written out) may as well be operands of sol.array_lit.
+      const plain = (c: AstNode) => isValueType(t.eltType) && (c.nodeType === 'Identifier' || c.nodeType === 'Literal');
+      if (comps.every(plain)) {
+        const elems = comps.map((c) => this.expr(c, t.eltType));
+        return [this.val('sol.array_lit', elems, t, [['operandSegmentSizes', segmentSizes([elems.length, 0])]])];
+      }
+      const arr = this.op('sol.malloc', [], [t], [['operandSegmentSizes', segmentSizes([0, 0])]]).result(0);
+      comps.forEach((c, k) => {
+        const v = this.expr(c, t.eltType);
+        const p = this.val('sol.gep', [arr, this.constant(BigInt(k), ui256)], PtrType.get(t.eltType, 'Memory'), [this.unit('no_panic_bounds')]);
+        this.op('sol.store', [v, p]);
+      });
+      return [arr];
     }
     const comps = node.components as (AstNode | null)[];
     if (comps.length === 1 && comps[0]) return [this.expr(comps[0], want)];
