@@ -177,6 +177,18 @@ export function compileSolidity(sources: Record<string, string>, opts: CompileOp
 }
 
 /**
+ * solc-js reports a Yul function that needs more than 16 stack slots as an uncaught C++
+ * exception; solc itself words it as a YulException with what the stack layout could not
+ * reach, which is what we report.
+ */
+function stackTooDeep(e: SolcError): SolcError {
+  if (e.type !== 'InternalCompilerError' || !e.message.includes('StackTooDeepError')) return e;
+  const what = /std::exception::what: ([^\n]*)/.exec(e.message)?.[1] ?? 'a variable is too deep in the stack';
+  const message = `${what} (the generated Yul needs more than 16 stack slots in one function)`;
+  return { type: 'YulException', severity: 'error', component: 'general', message, formattedMessage: `YulException: ${message}\n` };
+}
+
+/**
  * Assemble (and, with `optimizer`, optimize) a Yul object with solc: the backend of our
  * pipeline. The first top-level object of the output is the contract.
  */
@@ -197,7 +209,7 @@ export function assembleYul(yul: string, opts: { optimizer?: boolean; runs?: num
     errors?: SolcError[];
     contracts?: Record<string, Record<string, Record<string, unknown>>>;
   };
-  const errors = out.errors ?? [];
+  const errors = (out.errors ?? []).map(stackTooDeep);
   const objects = Object.values(out.contracts?.[file] ?? {});
   const first = objects[0];
   return {

@@ -201,4 +201,18 @@ describe('assembleYul', () => {
     expect(a.ok).toBe(false);
     expect(a.errors.some((e) => e.severity === 'error')).toBe(true);
   });
+
+  it('reports a function too deep for the stack as solc words it, not as an uncaught exception', () => {
+    // a recursive function (its locals cannot move to memory) with 18 locals live across the call
+    const locals = Array.from({ length: 18 }, (_, i) => `let b${i} := add(a, ${i})`).join(' ');
+    const sum = Array.from({ length: 18 }, (_, i) => `b${i}`).reduce((x, y) => `add(${x}, ${y})`);
+    const yul = `object "D" { code { mstore(0, f(calldataload(0))) return(0, 32)
+      function f(a) -> r { if lt(a, 2) { leave } ${locals} mstore(0x80, f(sub(a, 1))) r := ${sum} } } }`;
+    const a = assembleYul(yul, { optimizer: false });
+    expect(a.ok).toBe(false);
+    expect(a.errors).toHaveLength(1);
+    expect(a.errors[0]).toMatchObject({ type: 'YulException', severity: 'error' });
+    expect(a.errors[0]!.message).toMatch(/^Cannot swap .* too deep in the stack by \d+ slots? .*16 stack slots/);
+    expect(a.errors[0]!.message).not.toMatch(/Uncaught|boost|\.cpp/);
+  });
 });
