@@ -1,10 +1,11 @@
 /**
- * Function exits that return one entry of a table of string literals, on
- * test-fixtures/sol/lifetimes_literal_tables.sol: the table (an array literal: memory that is
- * not zeroed, so it holds only the entries stored into it, points-to (C1')) and the entries
- * not returned are dead on return, also
- * at an early return nested in a branch or a loop (slot liveness (S6): nothing read after the
- * branch is live there), so the function frees them and moves the entry down (releases.ts (F)).
+ * Functions returning one entry of a table of string literals, on
+ * test-fixtures/sol/lifetimes_literal_tables.sol. A table read once and never written copies
+ * only the entry read (literal-tables.ts). A table kept whole (read in a loop of its own) is
+ * an array literal: memory that is not zeroed, so it holds only the entries stored into it
+ * (points-to (C1')); it and the entries not returned are dead on return, also at an early
+ * return nested in a branch or a loop (slot liveness (S6): nothing read after the branch is
+ * live there), so the function frees them and moves the entry down (releases.ts (F)).
  * On the EVM the results are solc viaIR's and the memory stays flat in n.
  * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
@@ -21,25 +22,33 @@ const CONTRACT = 'LifetimesLiteralTables';
 
 describe('returning one entry of a table of string literals', () => {
   const on = compileToBytecode({ sources, contract: CONTRACT, lifetime: true });
+  const entries = (fn: string) => on.lifetime!.entries.filter((e) => e.func.startsWith(`${fn}_`));
+  // the array literal: allocated before its entries are copied into memory, as solc does
+  const tableOf = (fn: string) => entries(fn).find((e) => e.op.name === 'sol.malloc')!;
 
-  it('frees the table and the other entries on every return, early ones included', () => {
+  it('copies only the entry read from a table read once and never written', () => {
     expect(on.errors.filter((e) => e.severity === 'error')).toEqual([]);
-    const entries = (fn: string) => on.lifetime!.entries.filter((e) => e.func.startsWith(`${fn}_`));
+    const copied = (fn: string) => tableOf(fn).released.some((r) => r.startsWith('a table of string literals read an entry at a time'));
+    for (const fn of ['digitName', 'unitName', 'entryAt']) expect(copied(fn), fn).toBe(true);
+    // read in a loop of their own, or written: the whole table is made
+    for (const fn of ['firstLong', 'labelOf', 'readInLoop', 'mutated', 'mutatedByCall']) expect(copied(fn), fn).toBe(false);
+    expect(on.yul).toMatch(/function copy_table_entry_to_memory_\d+\(i\) -> memPtr/);
+  });
+
+  it('frees a table it keeps and the other entries on every return, early ones included', () => {
     for (const [fn, returns] of [
-      ['digitName', ['return names[d % 10]']],
-      ['unitName', ['if (x < 4) return units[x]', 'return string.concat(units[x % 4]']],
+      ['labelOf', ['if (x < 4) return labels[x]', 'return string.concat(labels[x % 4]']],
       ['firstLong', ['return words[(i + k) % 5]', 'return words[0]']],
     ] as const) {
-      // the array literal: allocated before its entries are copied into memory, as solc does
-      const table = entries(fn).find((e) => e.op.name === 'sol.malloc')!;
-      expect(table.op.getAttr('zero_init'), `${fn}: the table is not zeroed`).toBeUndefined();
+      const table = tableOf(fn);
       expect(table.verdict, `${fn}: the table does not escape`).toBe('local');
+      expect(table.op.getAttr('zero_init'), `${fn}: the table is not zeroed`).toBeUndefined();
       for (const r of returns) {
         const at = `${lineOf(r)}:`;
         expect(table.released.some((s) => s.startsWith(`freed on return at ${at}`)), `${fn}: table freed at ${r}`).toBe(true);
-        const literals = entries(fn).filter((e) => e.op.name === 'sol.string_lit');
-        if (!r.includes('concat')) {
-          for (const s of literals) expect(s.released.some((t) => t.startsWith(`moved down to the function's entry mark on return at ${at}`)), `${fn}: entries at ${r}`).toBe(true);
+        if (r.includes('concat')) continue;
+        for (const s of entries(fn).filter((e) => e.op.name === 'sol.string_lit')) {
+          expect(s.released.some((t) => t.startsWith(`moved down to the function's entry mark on return at ${at}`)), `${fn}: entries at ${r}`).toBe(true);
         }
       }
     }

@@ -1,7 +1,8 @@
 // The lifetime pipeline's ops and attributes (packages/sol/LIFETIME.md): marks, releases
 // with kept survivors, unbounded allocations at offsets from a mark (`at %m {offset}`) with
-// the reserve that keeps them, appends in place (with the other kept object `below`), and
-// static-frame addresses (`offset` without `at`, `frame_top`).
+// the reserve that keeps them, appends in place (with the other kept object `below`),
+// static-frame addresses (`offset` without `at`, `frame_top`), and one entry of a table of
+// string literals copied on read (`sol.string_table`).
 // RUN: lifeline-opt %s > %t.1 && lifeline-opt %t.1 > %t.2 && diff %t.1 %t.2
 // RUN: lifeline-opt %s --mlir-print-op-generic | mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic > %t.g && lifeline-opt %t.g > %t.3 && diff %t.1 %t.3
 
@@ -26,6 +27,10 @@ module {
       sol.free %mark keep(%slot : !sol.ptr<!sol.struct<(ui256, ui256), Memory>, Stack>) {gap_first} : ui256
       sol.free %0 : !sol.struct<(ui256, ui256), Memory>
       sol.return %7 : !sol.fixedbytes<32>
+    }
+    sol.func @month_9(%arg0: ui256) -> !sol.string<Memory> attributes {orig_name = "month", state_mutability = "pure", visibility = "internal"} {
+      %entry = sol.string_table %arg0 ["Jan", "Feb", "a \"quoted\" name", ""] : ui256 -> !sol.string<Memory>
+      sol.return %entry : !sol.string<Memory>
     }
     sol.func @grow_7(%arg0: ui256) -> !sol.string<Memory> attributes {orig_name = "grow", selector = "0x99aabbcc", state_mutability = "pure", visibility = "external"} {
       %mark = sol.free_ptr : ui256

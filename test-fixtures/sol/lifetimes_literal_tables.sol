@@ -6,7 +6,9 @@ pragma solidity ^0.8.20;
 /// memory back and moves the entry it returns down to its entry mark — also from an early
 /// return nested in a branch or a loop, where the table is read again after the branch.
 /// Like solc, an array literal is allocated before the string literals it holds are copied
-/// into memory (other elements are evaluated first): `layout` reads the addresses.
+/// into memory (other elements are evaluated first): `layout` reads the addresses. A table
+/// read once (not in a loop of its own) and never written copies only the entry it reads
+/// (literal-tables.ts); `mutated`, `mutatedByCall` and `readInLoop` keep the whole table.
 contract LifetimesLiteralTables {
     function digitName(uint256 d) internal pure returns (string memory) {
         string[10] memory names = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
@@ -17,6 +19,15 @@ contract LifetimesLiteralTables {
         string[4] memory units = ["", "thousand", "million", "billion"];
         if (x < 4) return units[x];
         return string.concat(units[x % 4], "+");
+    }
+
+    /// an early return from a branch, and reads in a loop after it (the table is kept whole)
+    function labelOf(uint256 x) internal pure returns (string memory) {
+        string[4] memory labels = ["north", "east", "south", "west"];
+        if (x < 4) return labels[x];
+        uint256 total;
+        for (uint256 i = 0; i < 4; i++) total += bytes(labels[i]).length;
+        return string.concat(labels[x % 4], "+", labels[total % 4]);
     }
 
     function firstLong(uint256 k) internal pure returns (string memory) {
@@ -37,8 +48,9 @@ contract LifetimesLiteralTables {
         for (uint256 i = 0; i < n; i++) {
             string memory u = unitName(i % 6);
             string memory w = firstLong(i);
-            total += bytes(u).length + bytes(w).length;
-            digest = keccak256(abi.encodePacked(digest, u, w));
+            string memory l = labelOf(i % 7);
+            total += bytes(u).length + bytes(w).length + bytes(l).length;
+            digest = keccak256(abi.encodePacked(digest, u, w, l));
         }
     }
 
@@ -82,5 +94,37 @@ contract LifetimesLiteralTables {
             c := sub(mload(0x40), y)
         }
         v = y[1] + x[1].length;
+    }
+
+    /// an entry past the end: Panic(0x32), as the index access it replaces
+    function entryAt(uint256 n) external pure returns (string memory) {
+        string[3] memory t = ["abc", "defgh", "a literal longer than thirty-two bytes, two words"];
+        return t[n];
+    }
+
+    /// an entry written in place: a later read must see the write
+    function mutated(uint256 n) external pure returns (string memory) {
+        string[3] memory t = ["abc", "def", "ghi"];
+        bytes(t[n % 3])[0] = "X";
+        return string.concat(t[n % 3], t[(n + 1) % 3]);
+    }
+
+    function upper(string memory s) internal pure {
+        bytes memory b = bytes(s);
+        for (uint256 i = 0; i < b.length; i++) if (b[i] >= "a" && b[i] <= "z") b[i] = bytes1(uint8(b[i]) - 32);
+    }
+
+    /// an entry written by a callee: the table read again sees it
+    function mutatedByCall(uint256 n) external pure returns (string memory) {
+        string[3] memory t = ["abc", "def", "ghi"];
+        string memory a = t[n % 3];
+        upper(a);
+        return string.concat(t[n % 3], "/", a);
+    }
+
+    /// read in a loop of its own: every entry is copied once, when the table is made
+    function readInLoop(uint256 n) external pure returns (string memory out) {
+        string[4] memory t = ["w", "x", "y", "z"];
+        for (uint256 i = 0; i < n % 20; i++) out = string.concat(out, t[(i * 7 + n) % 4]);
     }
 }

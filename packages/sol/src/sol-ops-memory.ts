@@ -12,7 +12,7 @@
  * value is needed, and so do we (sol.string_lit).
  */
 import {
-  IntegerAttr, StringAttr, defineOp, stringSyntax, symbolRefSyntax, unitKeywordSyntax,
+  ArrayAttr, IntegerAttr, StringAttr, defineOp, stringSyntax, symbolRefSyntax, unitKeywordSyntax,
   type MemoryEffect, type Operation, type SymbolRefAttr, type Type, type Value,
 } from '@lifeline/ir';
 import {
@@ -296,6 +296,26 @@ const stringLit = defineOp({
   resultNames: () => ['str'],
 });
 
+/**
+ * One entry of a table of string literals copied into fresh memory: `values[index]`, Panic(0x32)
+ * past the last (an index into a static array). The lifetime pipeline makes it from a table
+ * read one entry at a time (lifetime/literal-tables.ts), so only the entry read is copied.
+ */
+const stringTable = defineOp({
+  name: 'sol.string_table',
+  summary: 'entry `index` of a table of string literals, copied into fresh memory (Panic 0x32 past the end)',
+  operands: [{ name: 'index', type: unsignedInt }],
+  attributes: [{
+    name: 'values',
+    check: (a) => (a instanceof ArrayAttr && a.elements.length > 0 && a.elements.every((v) => v instanceof StringAttr) ? undefined : 'must be a non-empty array of strings'),
+  }],
+  results: [{ name: 'result', type: memoryString }],
+  format: '$index $values attr-dict `:` type($index) `->` type($result)',
+  memoryEffects: (op) => [...fresh(op.result(0)), mayRevert()],
+  memorySource: allocates,
+  resultNames: () => ['entry'],
+});
+
 const constString = defineOp({
   name: 'sol.const_string',
   summary: 'a string / bytes literal kept in the code (value: one char per byte); allocates nothing — encoders write it in place',
@@ -324,5 +344,5 @@ const arrayLit = defineOp({
 
 export const solMemoryOps = [
   malloc, empty, alloca, gep, load, store, addrOf, map, length, push, pop, copy, deleteOp, dataLocCast,
-  encode, decode, keccak, sha256, concat, stringLit, constString, arrayLit,
+  encode, decode, keccak, sha256, concat, stringLit, stringTable, constString, arrayLit,
 ];

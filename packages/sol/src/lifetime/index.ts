@@ -7,6 +7,7 @@ import { SymbolTableCollection, type IntegerAttr, type Operation } from '@lifeli
 import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
 import { holdsAddress, holdsInnerAddresses } from '../sol-types.js';
 import { removeDeadAllocations } from './dead-allocations.js';
+import { copyTableEntriesOnRead } from './literal-tables.js';
 import { buildInPlace } from './in-place.js';
 import { FunctionReleases, type ReleaseNotes } from './releases.js';
 import { shareZeroElements, typesWrittenInPlace } from './shared-zero.js';
@@ -110,6 +111,10 @@ export function applyLifetime(module: Operation): LifetimeResult {
   const writtenBefore = typesWrittenInPlace(before);
   for (const fn of functionsOf(module)) {
     if (skip.has(fn)) continue;
+    for (const op of copyTableEntriesOnRead(fn, before.function(fn))) {
+      changed = true;
+      entries.push({ op, func: symbolOf(fn), verdict: 'local', reasons: [], released: ['a table of string literals read an entry at a time: each read copies only its entry'] });
+    }
     for (const op of buildInPlace(fn, before.function(fn), before, symbols, writtenBefore)) {
       changed = true;
       entries.push({ op, func: symbolOf(fn), verdict: 'local', reasons: [], released: ['built in place: its fields are written into the zero element its store displaces'] });

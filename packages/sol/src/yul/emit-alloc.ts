@@ -4,14 +4,14 @@
  * frames, static-frames.ts: the object is written at its address, the free pointer is not
  * touched). Split from emit-ops.ts, which keeps the per-op table.
  */
-import { IntegerAttr, type Operation, type StringAttr, type Value } from '@lifeline/ir';
+import { ArrayAttr, IntegerAttr, StringAttr, type Operation, type Value } from '@lifeline/ir';
 import { ArrayType, StructType } from '../sol-types.js';
 import { encodeToBytesAt } from './abi-encode.js';
 import type { FnEmitter } from './emit-func.js';
 import { isValue, ytype } from './emit-types.js';
 import { guardRelative, hex, literalBytes, literalWords, yfn } from './lib.js';
 import { cleanupExpr } from './rt-arith.js';
-import { allocateAndZero, allocateAndZeroArray, allocateAndZeroShared, allocateMemory, allocateMemoryArray, arrayAt, zeroStaticAt } from './rt-memory.js';
+import { allocateAndZero, allocateAndZeroArray, allocateAndZeroShared, allocateMemory, allocateMemoryArray, arrayAt, panic, PanicCode, zeroStaticAt } from './rt-memory.js';
 import type { YType } from './ytypes.js';
 
 type Handler = (e: FnEmitter, op: Operation) => string;
@@ -24,6 +24,15 @@ function literalToMemory(e: FnEmitter, text: string): string {
   return e.lib.fn(name, () => {
     const { length, stores } = literalStores(text);
     return yfn(name, [], ['memPtr'], [`memPtr := ${allocateMemoryArray(e.lib, { kind: 'string' })}(${hex(length)})`, ...stores].join('\n'));
+  });
+}
+
+/** Entry `i` of a table of string literals copied into fresh memory; Panic(0x32) past the end. */
+function tableEntryToMemory(e: FnEmitter, texts: string[]): string {
+  const name = `copy_table_entry_to_memory_${e.lib.literalId(texts.join('\u0000'))}`;
+  return e.lib.fn(name, () => {
+    const cases = texts.map((t, k) => `case ${hex(k)} { memPtr := ${literalToMemory(e, t)}() }`);
+    return yfn(name, ['i'], ['memPtr'], ['switch i', ...cases, `default { ${panic(e.lib, PanicCode.outOfBounds)}() }`].join('\n'));
   });
 }
 
@@ -93,6 +102,10 @@ export const allocationHandlers: Record<string, Handler> = {
     if (at === undefined) return e.let(op.result(0), `${literalToMemory(e, attrStr(op, 'value')!)}()`);
     const [p] = e.bind(op.result(0));
     return `let ${p} := ${at}\n${literalToMemoryAt(e, attrStr(op, 'value')!)}(${p})`;
+  },
+  'sol.string_table': (e, op) => {
+    const texts = (op.getAttr('values') as ArrayAttr).elements.map((a) => (a as StringAttr).value);
+    return e.let(op.result(0), `${tableEntryToMemory(e, texts)}(${e.w(op.operand(0))})`);
   },
   'sol.array_lit': (e, op) => {
     const t = op.result(0).type as ArrayType;
