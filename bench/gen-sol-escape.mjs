@@ -34,6 +34,11 @@
 //              (or as an if) after it (the inner loop never writes `line`); a second carried
 //              string `table = concat(table, line)` with or without resetting `line`; a local
 //              that still reads the old `line`
+//   tables     tables of string literals and array literals whose elements allocate: a helper
+//              returning one entry (past the end: Panic 0x32), an early return from a branch
+//              with reads in a loop after it, a table in the function itself read once, read in
+//              a loop, with an entry written in place or by a callee, elements made by calls
+//              (`[str(x), "lit"]`) read back after later allocations
 // A program is one contract `Esc<seed>` with a fixed set of helpers and 3–5 external
 // functions `eK(uint256 n, uint256 x)`, each one shape with seeded variations and seeded
 // filler allocations between its steps (so allocation orders differ). Loops are bounded by
@@ -47,7 +52,7 @@
 import { rng } from './gen-module.mjs';
 import { DEEP_HELPERS, deepShape } from './gen-sol-escape-deep.mjs';
 
-export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches', 'strings'];
+export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches', 'strings', 'tables'];
 
 class Gen {
   constructor(seed) {
@@ -129,6 +134,27 @@ const HELPERS = `
         return string.concat(recS(d - 1), d % 2 == 0 ? "ab" : "c");
     }
 
+    /// one entry of a table of literals (Panic 0x32 past the end)
+    function word(uint256 i) internal pure returns (string memory) {
+        string[5] memory w = ["alpha", "be", "", "an entry longer than one word of thirty-two bytes", "z"];
+        return w[i];
+    }
+
+    /// an early return from a branch, the table read in a loop after it
+    function wordOr(uint256 i) internal pure returns (string memory) {
+        string[3] memory w = ["x", "yy", "zzz"];
+        if (i < 3) return w[i];
+        uint256 t;
+        for (uint256 k = 0; k < 3; k++) t += bytes(w[k]).length * (k + i);
+        return string.concat(w[i % 3], "+", w[t % 3]);
+    }
+
+    /// writes into the string it is given
+    function mark(string memory s) internal pure {
+        bytes memory b = bytes(s);
+        if (b.length > 0) b[0] = "#";
+    }
+
     /// recursion that stores into its argument
     function fill(uint256[][] memory o, uint256 d) internal pure {
         if (d == 0 || d > o.length) return;
@@ -154,6 +180,32 @@ const idx = (g, arr, e) => (g.chance(0.3) ? `${arr}[${e} % (${arr}.length + 1)]`
 
 const SHAPE_GEN = {
   deep: (g) => deepShape(g, filler),
+  tables(g) {
+    const L = ['uint256 s;', 'string memory out;'];
+    const v = g.int(3);
+    if (v === 0) { // helpers returning an entry, in a loop
+      L.push(`for (uint256 k = 0; k < n % ${3 + g.int(5)} + 1; k++) {`);
+      L.push(`    string memory e = ${g.pick(['word((x + k) % 5)', `word((x + k) % ${g.pick([5, 6])})`, 'wordOr(x + k)', 'wordOr((x + k) % 4)'])};`);
+      L.push(...filler(g, '    '));
+      if (g.chance(0.4)) L.push('    mark(e);');
+      L.push('    out = string.concat(out, e, "|");', '    s += bytes(e).length;', '}');
+    } else { // a table in the function itself
+      const els = ['"a"', '"bcd"', '""', 'str(x)', 'string(abi.encodePacked("q", uint8(n % 200)))', '"thirty-three bytes of one literal."'];
+      const k = 3 + g.int(3);
+      const items = Array.from({ length: k }, () => g.pick(v === 1 ? els.filter((e) => e.startsWith('"')) : els));
+      L.push(`string[${k}] memory t = [${items.join(', ')}];`);
+      L.push(...filler(g, ''));
+      const mode = g.int(4);
+      if (mode === 1) L.push(`if (bytes(t[x % ${k}]).length > 0) bytes(t[x % ${k}])[0] = "Q";`);
+      if (mode === 2) L.push(`mark(t[(x + 1) % ${k}]);`);
+      if (mode === 3) L.push(`for (uint256 i = 0; i < n % 4; i++) out = string.concat(out, t[(x + i) % ${k}]);`);
+      L.push(`string memory a = ${g.chance(0.3) ? `t[x % ${k + 1}]` : `t[x % ${k}]`};`);
+      L.push(...filler(g, ''));
+      L.push(`out = string.concat(out, a, "/", t[(x + 2) % ${k}]);`, 's += bytes(a).length;');
+    }
+    return g.chance(0.5) ? { returns: 'string memory, uint256', body: [...L, 'return (out, s);'] }
+      : { returns: 'bytes32', body: [...L, 'return keccak256(abi.encodePacked(out, s));'] };
+  },
   strings(g) {
     const part = () => g.pick(['str(j)', 'str(x + k)', '"-"', '"<=>"', 'bytes1(uint8(97 + (j + k) % 26))', 'recS(j % 3)', 'uint16(j)']);
     // a literal or a value first, then often a string made just before the concat: it may

@@ -11,8 +11,8 @@
  *  (T3) no op of the function may write into an entry, and no call is given anything that
  *       reaches one: a read is a copy, so a write through one read would not reach another
  *       (a caller writing into a returned entry writes after the table died);
- *  (T4) every read lies in the innermost loop of the table (or both in none): it runs once per
- *       table at most, so copying an entry per read never costs more than copying them all.
+ *  (T4) every read lies in the innermost loop of the table (or both in none): each read runs at
+ *       most once per table made, and copies one entry where solc copied them all.
  * An entry read on each path is then the same bytes at another address; Solidity code cannot
  * tell the two apart (inline assembly that reads addresses is on its own, as with every move).
  */
