@@ -106,22 +106,11 @@ function readsOf(fn: Operation, slot: Value): { gep: Operation; load: Operation 
 
 /** (T3) Whether an op of `fn` may write into one of `objects`, or a call is given what reaches one. */
 function mayWriteInto(fn: Operation, pt: FunctionPointsTo, objects: ReadonlySet<MemObject>): boolean {
-  const reach = (roots: Iterable<MemObject>) => {
-    const seen = new Set<MemObject>();
-    const work = [...roots];
-    while (work.length) {
-      const o = work.pop()!;
-      if (seen.has(o)) continue;
-      seen.add(o);
-      work.push(...pt.contents(o));
-    }
-    return seen;
-  };
   let writes = false;
   fn.walk((op) => {
     if (writes || op === fn) return;
     if (op.def?.spec.call) {
-      writes = [...reach(op.operandValues().flatMap((v) => [...pt.pointsTo(v)]))].some((o) => objects.has(o));
+      writes = [...pt.reach(op.operandValues().flatMap((v) => [...pt.pointsTo(v)]))].some((o) => objects.has(o));
       return;
     }
     const effects = op.def?.spec.memoryEffects?.(op);
