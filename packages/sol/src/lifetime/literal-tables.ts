@@ -17,11 +17,11 @@
  * tell the two apart (inline assembly that reads addresses is on its own, as with every move).
  */
 import { ArrayAttr, type Operation, type Value } from '@lifeline/ir';
-import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
+import type { FunctionPointsTo } from '@lifeline/analyses';
 import { ArrayType, PtrType, StringType } from '../sol-types.js';
 import { createBefore } from './program-points.js';
 import { constantOf } from './static-sizes.js';
-import { innermostLoop, stackWrites } from './structure.js';
+import { innermostLoop, stackWrites, writtenInside } from './structure.js';
 
 /** Rewrites the reads of every qualifying table of `fn`; returns the tables whose reads it rewrote. */
 export function copyTableEntriesOnRead(fn: Operation, pt: FunctionPointsTo): Operation[] {
@@ -43,7 +43,8 @@ function rewrite(fn: Operation, table: Operation, pt: FunctionPointsTo): boolean
   const loop = innermostLoop(table);
   if (reads.some((r) => innermostLoop(r.load) !== loop)) return false; // (T4)
   const objects = new Set(entries.flatMap((e) => [...pt.pointsTo(e.result(0))]));
-  if (mayWriteInto(fn, pt, objects)) return false; // (T3)
+  const written = writtenInside(fn, pt);
+  if (written.unknown || [...objects].some((o) => written.objects.has(o))) return false; // (T3)
   const values = new ArrayAttr(entries.map((e) => e.getAttr('value')!));
   for (const { gep, load } of reads) {
     const copy = createBefore(load, 'sol.string_table', { operands: [gep.operand(1)], resultTypes: [load.result(0).type], attributes: [['values', values]] });
@@ -102,26 +103,4 @@ function readsOf(fn: Operation, slot: Value): { gep: Operation; load: Operation 
     }
   }
   return reads;
-}
-
-/** (T3) Whether an op of `fn` may write into one of `objects`, or a call is given what reaches one. */
-function mayWriteInto(fn: Operation, pt: FunctionPointsTo, objects: ReadonlySet<MemObject>): boolean {
-  let writes = false;
-  fn.walk((op) => {
-    if (writes || op === fn) return;
-    if (op.def?.spec.call) {
-      writes = [...pt.reach(op.operandValues().flatMap((v) => [...pt.pointsTo(v)]))].some((o) => objects.has(o));
-      return;
-    }
-    const effects = op.def?.spec.memoryEffects?.(op);
-    if (!effects) {
-      writes = !op.def?.spec.regionBranch;
-      return;
-    }
-    // an op filling the memory it allocates (the literals themselves) writes nothing older
-    const own = (v: Value) => effects.some((a) => a.kind === 'allocate' && a.value === v);
-    writes = effects.some((e) => e.kind === 'write' && e.resource === 'Memory'
-      && (!e.value || (!own(e.value) && [...pt.pointsTo(e.value)].some((o) => objects.has(o)))));
-  });
-  return writes;
 }

@@ -37,7 +37,7 @@ import { returnsFromFunction, type FunctionPointsTo, type MemObject, type Progra
 import { PtrType, isFlatMemoryType, isMovableMemoryType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
-import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites } from './structure.js';
+import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites, writtenInside } from './structure.js';
 import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 import { keptInAddressOrder } from './kept-order.js';
@@ -255,30 +255,22 @@ export class FunctionReleases {
    */
   private frozenIn(loop: Operation): (slot: Value) => boolean {
     const written = new Set<Value>();
-    const touched = new Set<MemObject>(); // what the loop may store into or hand to a call
-    let unknown = false;
     loop.walk((o) => {
       for (const s of stackWrites(o)) written.add(s);
-      const into = (v: Value) => { for (const x of this.pt.pointsTo(v)) touched.add(x); };
-      if (o.def?.spec.call) { // the callee may write into anything its arguments reach
-        for (const x of this.objects.reach(o.operandValues().flatMap((v) => [...this.pt.pointsTo(v)]))) touched.add(x);
-        return;
-      }
-      const effects = o.def?.spec.memoryEffects?.(o);
-      if (!effects) { if (!o.def?.spec.regionBranch) unknown = true; return; }
-      for (const e of effects) {
-        if (e.kind !== 'write' || e.resource !== 'Memory') continue;
-        // an op filling the memory it allocates (an encoder, a concat) writes nothing older
-        if (e.value && effects.some((a) => a.kind === 'allocate' && a.value === e.value)) continue;
-        if (e.value) into(e.value);
-        else unknown = true;
-      }
     });
-    return (s) => {
+    // asked for every live slot at every point the plan looks at: each answer once
+    let touched: ReturnType<typeof writtenInside> | undefined;
+    const answers = new Map<Value, boolean>();
+    const frozen = (s: Value) => {
       if (written.has(s) || !s.definingOp || loop.isAncestorOf(s.definingOp)) return false;
       if (isFlatMemoryType((s.type as PtrType).pointeeType)) return true;
-      if (unknown) return false;
-      return ![...this.objects.reach(this.pt.contents(this.pt.objectOf(s)!))].some((x) => touched.has(x));
+      touched ??= writtenInside(loop, this.pt);
+      return !touched.unknown && ![...this.pt.reach(this.pt.contents(this.pt.objectOf(s)!))].some((x) => touched!.objects.has(x));
+    };
+    return (s) => {
+      let a = answers.get(s);
+      if (a === undefined) answers.set(s, (a = frozen(s)));
+      return a;
     };
   }
 

@@ -2,10 +2,10 @@
  * Structural questions the release placement (releases.ts) asks about structured control
  * flow inside one function: where a value is defined relative to a point, whether control
  * reaches the end of an enclosing op, whether one op may run before another in one call,
- * which slots a region writes, the loop around an op.
+ * which slots a region writes, what memory the ops inside an op may write, the loop around an op.
  */
 import { type Block, type Operation, type Type, type Value } from '@lifeline/ir';
-import type { MemObject } from '@lifeline/analyses';
+import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
 import { ArrayType, StructType } from '../sol-types.js';
 import { isLoop } from './program-points.js';
 
@@ -64,6 +64,36 @@ export function mayPrecede(a: Operation, b: Operation): boolean {
 /** The Stack slots `op` itself writes (its own memory effects; nested ops are not included). */
 export function stackWrites(op: Operation): Value[] {
   return (op.def?.spec.memoryEffects?.(op) ?? []).filter((e) => e.kind === 'write' && e.resource === 'Stack' && e.value).map((e) => e.value!);
+}
+
+/**
+ * What the ops nested in `root` may write into: the objects of every memory write but those
+ * into the memory the writing op itself allocates (an encoder or a literal filling its own
+ * result writes nothing older), and everything a call's arguments reach (the callee may
+ * write there); `unknown` when some op's writes name no object (inline assembly) or it has no
+ * memory-effect information.
+ */
+export function writtenInside(root: Operation, pt: FunctionPointsTo): { objects: Set<MemObject>; unknown: boolean } {
+  const objects = new Set<MemObject>();
+  let unknown = false;
+  root.walk((o) => {
+    if (o === root) return;
+    if (o.def?.spec.call) {
+      for (const x of pt.reach(o.operandValues().flatMap((v) => [...pt.pointsTo(v)]))) objects.add(x);
+      return;
+    }
+    const effects = o.def?.spec.memoryEffects?.(o);
+    if (!effects) {
+      if (!o.def?.spec.regionBranch) unknown = true;
+      return;
+    }
+    for (const e of effects) {
+      if (e.kind !== 'write' || e.resource !== 'Memory') continue;
+      if (!e.value) unknown = true;
+      else if (!effects.some((a) => a.kind === 'allocate' && a.value === e.value)) for (const x of pt.pointsTo(e.value)) objects.add(x);
+    }
+  });
+  return { objects, unknown };
 }
 
 /** The closest loop op around `op`. */
