@@ -3,7 +3,8 @@ pragma solidity ^0.8.0;
 
 // Loops that call a helper which may replace a member of a struct it is given with a larger
 // array it allocates (memory arrays cannot push). The first functions give the displaced arrays
-// back (the helper's call is the one store of that member); the last ones must not.
+// back (the helpers' calls are the only stores of that member, of one struct); the last ones
+// must not.
 contract LifetimesMemberGrow {
   struct Vec { uint256[] data; uint256 len; }
   struct Two { uint256[] a; uint256[] b; }
@@ -55,7 +56,89 @@ contract LifetimesMemberGrow {
     m.data[k] += x;
   }
 
+  struct Writer { bytes buf; uint256 len; }
+
+  function reserve(Writer memory w, uint256 extra) internal pure {
+    if (w.len + extra <= w.buf.length) return;
+    uint256 cap = w.buf.length * 2;
+    while (cap < w.len + extra) cap *= 2;
+    bytes memory bigger = new bytes(cap);
+    for (uint256 i = 0; i < w.len; i++) bigger[i] = w.buf[i];
+    w.buf = bigger;
+  }
+
+  // these two grow the member through another helper
+  function write(Writer memory w, bytes memory s) internal pure {
+    reserve(w, s.length);
+    for (uint256 i = 0; i < s.length; i++) w.buf[w.len + i] = s[i];
+    w.len += s.length;
+  }
+
+  function writeByte(Writer memory w, bytes1 c) internal pure {
+    reserve(w, 1);
+    w.buf[w.len++] = c;
+  }
+
+  function decimal(uint256 v) internal pure returns (bytes memory b) {
+    uint256 digits = 1;
+    for (uint256 x = v / 10; x != 0; x /= 10) digits++;
+    b = new bytes(digits);
+    for (; digits > 0; v /= 10) b[--digits] = bytes1(uint8(48 + (v % 10)));
+  }
+
+  // several calls a run, the first under an `if`, may each grow the one member
+  function builder(uint256 n) external pure returns (bytes32, uint256, uint256) {
+    Writer memory w = Writer(new bytes(4), 0);
+    for (uint256 i = 0; i < n; i++) {
+      if (i > 0) writeByte(w, ",");
+      write(w, decimal(i * 37));
+      writeByte(w, "#");
+    }
+    return (keccak256(w.buf), w.len, w.buf.length);
+  }
+
   // ---- not released ----
+
+  function pair() internal pure returns (Writer memory a, Writer memory b) {
+    a = Writer(new bytes(1), 0);
+    b = Writer(new bytes(1), 0);
+  }
+
+  // the calls of one run grow the members of two writers (the local changes between them)
+  function alternates(uint256 n) external pure returns (bytes32, bytes32, uint256) {
+    (Writer memory a, Writer memory b) = pair();
+    Writer memory w = a;
+    for (uint256 i = 0; i < n; i++) {
+      write(w, decimal(i));
+      w = i % 2 == 0 ? b : a;
+      writeByte(w, ";");
+    }
+    return (keccak256(a.buf), keccak256(b.buf), a.len * 1000 + b.len);
+  }
+
+  struct History { bytes buf; bytes prev; uint256 len; }
+
+  // the helper keeps the array it replaces in another member of the same struct
+  function keepPrevious(History memory h, bytes1 c) internal pure {
+    if (h.len == h.buf.length) {
+      bytes memory bigger = new bytes(h.buf.length * 2);
+      for (uint256 i = 0; i < h.len; i++) bigger[i] = h.buf[i];
+      h.prev = h.buf;
+      h.buf = bigger;
+    }
+    h.buf[h.len++] = c;
+  }
+
+  function history(uint256 n) external pure returns (bytes32, bytes32, uint256) {
+    History memory h = History(new bytes(2), "", 0);
+    uint256 digits;
+    for (uint256 i = 0; i < n; i++) {
+      bytes memory tmp = decimal(i);
+      keepPrevious(h, tmp[0]);
+      digits += tmp.length;
+    }
+    return (keccak256(h.buf), keccak256(h.prev), h.prev.length * 1000 + digits);
+  }
 
   // the old array stays reachable through a local that lives across iterations
   function keepsOld(uint256 n) external pure returns (uint256 s) {

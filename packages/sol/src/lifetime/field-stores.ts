@@ -21,11 +21,13 @@ export interface FieldStore {
 
 /**
  * The one member `call` may store fresh memory into, when the callee's only fresh memory that
- * outlives it is stored there: its results are not fresh and nothing else it hands back holds
- * fresh memory (S3, S4); every store of fresh memory it makes writes member `field` of the
- * struct its parameter `arg` addresses (and nothing else), with a flat type — so after the
- * call the member holds either what it held before or one object the call allocated; and no
- * call it makes stores fresh memory into what it is given.
+ * outlives it is stored there: its results are not fresh, it stores fresh memory into one
+ * argument's structure only (S3), and nothing it stores where the caller sees it reaches that
+ * struct; every store of fresh memory it makes writes member `field` of the struct its
+ * parameter `arg` addresses (and nothing else), with a flat type — so after the call the
+ * member holds either what it held before or one object the call allocated; and no call it
+ * makes stores fresh memory into what it is given, but a call to such a helper given the same
+ * parameter for the same member.
  */
 export function fieldStoreOf(call: Operation, program: ProgramPointsTo, symbols: SymbolTableCollection): FieldStore | undefined {
   const callee = calleeOf(call, symbols);
@@ -33,7 +35,11 @@ export function fieldStoreOf(call: Operation, program: ProgramPointsTo, symbols:
   // per callee, once: held releases ask for every call object they meet
   const known = cache.get(program) ?? new Map<Operation, FieldStore | undefined>();
   cache.set(program, known);
-  if (!known.has(callee)) known.set(callee, memberStoredInto(callee, program, symbols));
+  if (!known.has(callee)) {
+    // a recursive helper asks for itself: not a field store until shown to be one
+    known.set(callee, undefined);
+    known.set(callee, memberStoredInto(callee, program, symbols));
+  }
   return known.get(callee);
 }
 
@@ -42,24 +48,40 @@ const cache = new WeakMap<ProgramPointsTo, Map<Operation, FieldStore | undefined
 function memberStoredInto(callee: Operation, program: ProgramPointsTo, symbols: SymbolTableCollection): FieldStore | undefined {
   const sum = program.summary(callee);
   const into = sum.paramContents.flatMap((p, i) => (p.fresh ? [i] : []));
-  if (sum.opaque || sum.freshContents.fresh || sum.results.some((r) => r.fresh) || into.length !== 1) return undefined;
+  // (what fresh memory it hands back may contain does not matter: the walk below shows that it
+  // hands back only objects of the member's flat type, which hold no addresses)
+  if (sum.opaque || sum.results.some((r) => r.fresh) || into.length !== 1) return undefined;
+  // nothing older is stored where the caller sees it (`w.prev = w.buf`, `log.last = w.buf`):
+  // the object the member displaces is then held by nothing else
+  if (sum.paramContents.some((p) => p.unknown || p.params.includes(into[0]!))) return undefined;
   const pt = program.function(callee);
   const params = callee.regions[0]?.blocks[0]?.arguments ?? [];
+  const paramIndex = (v: Value): number => {
+    const base = [...pt.pointsTo(v)];
+    return base.length === 1 && base[0]!.kind === 'param' ? params.indexOf(base[0]!.value as never) : -1;
+  };
   let found: FieldStore | undefined;
   let other = false;
   callee.walk((op) => {
     if (other) return;
     if (op.def?.spec.call) {
       const g = calleeOf(op, symbols);
-      if (!g || program.summary(g).paramContents.some((p) => p.fresh)) other = true;
+      if (!g) other = true;
+      else if (program.summary(g).paramContents.some((p) => p.fresh)) {
+        // a helper that stores into a member of what it is given (`writeByte(w, c)` calling
+        // `reserve(w, 1)`) stores into ours when it is given our parameter: the same member
+        const inner = fieldStoreOf(op, program, symbols);
+        const arg = inner ? paramIndex(op.def.spec.call.args(op)[inner.arg]!) : -1;
+        if (!inner || arg !== into[0] || (found && (found.field !== inner.field || found.type !== inner.type))) other = true;
+        else found = { arg, field: inner.field, type: inner.type };
+      }
       return;
     }
     if (op.name !== 'sol.store' || (op.operand(1).type as PtrType).loc !== 'Memory') return;
     if (![...pt.pointsTo(op.operand(0))].some((o) => o.kind === 'alloc' || o.kind === 'call')) return;
     const gep = op.operand(1).definingOp;
     const field = gep?.name === 'sol.gep' && gep.operand(0).type instanceof StructType ? constantOf(gep.operand(1)) : undefined;
-    const base = gep ? [...pt.pointsTo(gep.operand(0))] : [];
-    const arg = base.length === 1 && base[0]!.kind === 'param' ? params.indexOf(base[0]!.value as never) : -1;
+    const arg = gep ? paramIndex(gep.operand(0)) : -1;
     const type = (op.operand(1).type as PtrType).pointeeType;
     if (field === undefined || arg !== into[0] || !isFlatMemoryType(type) || (found && found.field !== Number(field))) other = true;
     else found = { arg, field: Number(field), type };
@@ -69,7 +91,11 @@ function memberStoredInto(callee: Operation, program: ProgramPointsTo, symbols: 
 
 /** The address of the member `fs` names, computed before `call` from the argument it passes. */
 export function memberAddressBefore(call: Operation, fs: FieldStore): Value {
-  const struct = call.def!.spec.call!.args(call)[fs.arg]!;
+  return memberAddress(call.def!.spec.call!.args(call)[fs.arg]!, fs, call);
+}
+
+/** The address of the member `fs` names in `struct`, computed before `call`. */
+export function memberAddress(struct: Value, fs: FieldStore, call: Operation): Value {
   const index = createBefore(call, 'sol.constant', { resultTypes: [ui64], attributes: [['value', new IntegerAttr(BigInt(fs.field), ui64)]] }).result(0);
   return createBefore(call, 'sol.gep', { operands: [struct, index], resultTypes: [PtrType.get(fs.type, 'Memory')] }).result(0);
 }

@@ -45,13 +45,13 @@
  */
 import { TypeAttr, UnitAttr, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
-import { PtrType, isHeldGraphType, ui256 } from '../sol-types.js';
+import { PtrType, isFlatMemoryType, isHeldGraphType, ui256 } from '../sol-types.js';
 import type { LiveAt, ObjectLiveness } from './object-liveness.js';
 import { backEdgeRegions, createBefore } from './program-points.js';
 import { constantOf } from './static-sizes.js';
-import { innermostLoop, mayHoldSlot, regionUnder, stackWrites } from './structure.js';
+import { definedAround, innermostLoop, mayHoldSlot, regionUnder, stackWrites } from './structure.js';
 import type { Group } from './compaction.js';
-import { memberAddressBefore, type FieldStore } from './field-stores.js';
+import { memberAddress, memberAddressBefore, type FieldStore } from './field-stores.js';
 
 export interface HeldContext {
   fn: Operation;
@@ -97,13 +97,17 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   // (H6) several roots share one record: one holder and one type, stores (not calls) of which
   // at most one runs in an iteration
   const first = helds[0]!;
-  if (helds.length > 1 && !helds.every((h, i) => !h.field && h.holder === first.holder && storedType(h) === storedType(first)
+  // (H8) several calls growing one member of one struct: the member holds at most one of them
+  const struct = helds.length > 1 ? memberStruct(helds, loop, block) : undefined;
+  if (helds.length > 1 && !struct && !helds.every((h, i) => !h.field && h.holder === first.holder && storedType(h) === storedType(first)
     && helds.slice(0, i).every((g) => exclusive(g.store, h.store, loop)))) return undefined;
   const { store, field } = first;
   // (H4) nothing to give back: no other object dies, and no element is written twice by a run
   // of the loop (filling `out[i]` displaces only what the loop did not allocate)
   if (releasedObjs.every((o) => at.live.has(o)) && helds.every((h) => distinctPerIteration(h.store, loop))) return undefined;
-  const elem = field ? memberAddressBefore(store, field) : store.operand(1);
+  // (H8) the record is taken before the first of the calls runs, once an iteration
+  const anchor = struct ? struct.anchor : store;
+  const elem = struct ? memberAddress(struct.before(anchor), field!, anchor) : field ? memberAddressBefore(store, field) : store.operand(1);
   const heldType = (elem.type as PtrType).pointeeType;
   let lm = loopMarks.get(loop);
   if (!lm) loopMarks.set(loop, (lm = createBefore(loop, 'sol.free_ptr', { resultTypes: [ui256] }).result(0)));
@@ -119,10 +123,10 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   // the displace runs right before a call in the region's block: its record needs no reset,
   // and words declared there are not carried around the loop (solc's stack layout charges
   // for every variable live across the iteration)
-  const displaced = !!field && store.block === block;
+  const displaced = !!field && anchor.block === block;
   // Yul `let` zeroes them each time the loop starts; the release clears the address again
-  const [addr, old] = recordBefore(displaced ? store : loop, store, elem);
-  for (const h of helds.slice(1)) createBefore(h.store, 'sol.displace', { operands: [h.store.operand(1), addr, old] });
+  const [addr, old] = recordBefore(displaced ? anchor : loop, anchor, elem);
+  if (!struct) for (const h of helds.slice(1)) createBefore(h.store, 'sol.displace', { operands: [h.store.operand(1), addr, old] });
   const free = createBefore(end, 'sol.free_held', { operands: [cx.markBefore(cands[c]!), lm, addr, old], attributes: [['held', new TypeAttr(heldType)]] });
   if (direct) free.setAttr('direct', UnitAttr.instance);
   else if (displaced) free.setAttr('displaced', UnitAttr.instance);
@@ -130,6 +134,39 @@ export function releaseHeld(cx: HeldContext, cands: Group[], end: Operation, blo
   cx.note(dead, `freed before ${end.name}, at the end of each iteration`);
   cx.note(survivors, `held by ${field ? 'a member of a struct' : 'an element of an outer array'}: at the end of each iteration copied into the object it displaced when this loop allocated that one and it is large enough, else moved down to the loop's mark when that object is all the loop kept, else to the iteration's mark`);
   return cands.slice(0, c);
+}
+
+/**
+ * (H8) Several roots may share one record when every one is a call storing into one member
+ * (field-stores.ts) of one struct — the same value, or loads of one stack slot nothing in the
+ * loop writes, so every call of an iteration grows the same instance (`_put(b, "&");
+ * _put(b, enc(k))`). The member then holds, at the region's end, what it held when the
+ * iteration began or the object of the last call that replaced it; the objects earlier calls
+ * stored there were displaced in turn and are held by nothing (H1). The record is taken once,
+ * before the block's op that holds the first call, so `old` is the object the iteration found.
+ * Returns that op and a way to read the struct there.
+ */
+function memberStruct(helds: HeldStore[], loop: Operation, block: Block): { anchor: Operation; before(at: Operation): Value } | undefined {
+  const first = helds[0]!;
+  if (!helds.every((h) => h.field && h.holder === first.holder && h.field.field === first.field!.field && h.field.type === first.field!.type)) return undefined;
+  const structs = helds.map((h) => h.store.def!.spec.call!.args(h.store)[h.field!.arg]!);
+  const inBlock = helds.map((h) => {
+    let o = h.store;
+    while (o.block !== block) o = o.block!.parentOp!;
+    return o;
+  });
+  const anchor = inBlock.reduce((a, b) => (b.isBeforeInBlock(a) ? b : a));
+  const s0 = structs[0]!;
+  if (structs.every((v) => v === s0) && definedAround(s0, anchor)) return { anchor, before: () => s0 };
+  const slot = s0.definingOp?.name === 'sol.load' ? s0.definingOp.operand(0) : undefined;
+  if (!slot || !(slot.type instanceof PtrType) || slot.type.loc !== 'Stack' || !definedAround(slot, loop)) return undefined;
+  if (!structs.every((v) => v.definingOp?.name === 'sol.load' && v.definingOp.operand(0) === slot)) return undefined;
+  let written = false;
+  loop.walk((o) => {
+    if (!written && stackWrites(o).includes(slot)) written = true;
+  });
+  if (written) return undefined;
+  return { anchor, before: (at) => createBefore(at, 'sol.load', { operands: [slot], resultTypes: [s0.type] }).result(0) };
 }
 
 /**
@@ -197,7 +234,7 @@ interface HeldStore {
  * (the roots of the survivors' graphs); empty otherwise.
  */
 function rootsOf(cx: HeldContext, live: readonly MemObject[]): MemObject[] {
-  const reach = new Map(live.map((o) => [o, cx.objects.reach([o])]));
+  const reach = new Map(live.map((o) => [o, typedReach(cx, [o])]));
   const roots = live.filter((r) => !live.some((o) => o !== r && reach.get(o)!.has(r)));
   return live.every((o) => roots.some((r) => reach.get(r)!.has(o))) ? roots : [];
 }
@@ -214,7 +251,7 @@ function exclusive(a: Operation, b: Operation, loop: Operation): boolean {
 /** The one store of (H2) when (H1)–(H3) hold for `n` (`siblings`: the other roots of (H6)). */
 function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation, at: LiveAt, released: ReadonlySet<MemObject>, siblings: ReadonlySet<MemObject>): HeldStore | undefined {
   const { pt, objects } = cx;
-  const made = n.kind === 'alloc' ? n.value?.type : n.kind === 'call' && n.op ? (cx.onlyFreshResult(n.op)?.type ?? cx.fieldStore(n.op)?.type) : undefined;
+  const made = madeType(cx, n);
   if (!made || !n.op || !isHeldGraphType(made)) return undefined;
   const root = onlyHolder(cx, n, loop, block, at);
   if (!root || released.has(root.holder)) return undefined;
@@ -222,7 +259,7 @@ function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation,
   for (const x of pt.contents(root.holder)) if (x !== n && !siblings.has(x) && x.op && loop.isAncestorOf(x.op)) return undefined;
   if (storedType(root) !== made) return undefined;
   // (H5) the inner objects the loop allocates: each held by one field of one object of the graph
-  const graph = objects.reach(pt.contents(n));
+  const graph = isFlat(cx, n) ? new Set<MemObject>() : typedReach(cx, pt.contents(n));
   for (const inner of graph) {
     if (inner === n) continue;
     if (!inner.op || !loop.isAncestorOf(inner.op)) continue;
@@ -230,6 +267,37 @@ function heldStore(cx: HeldContext, n: MemObject, block: Block, loop: Operation,
     if (!held || held.field || (held.holder !== n && !graph.has(held.holder))) return undefined;
   }
   return root;
+}
+
+/** The type of the one object a held root stands for (an allocation's, or a call's fresh result or member). */
+function madeType(cx: HeldContext, n: MemObject): Type | undefined {
+  if (n.kind === 'alloc') return n.value?.type;
+  return n.kind === 'call' && n.op ? (cx.onlyFreshResult(n.op)?.type ?? cx.fieldStore(n.op)?.type) : undefined;
+}
+
+/** Whether `o` is an object of a flat type, which holds no addresses whatever its points-to contents say. */
+function isFlat(cx: HeldContext, o: MemObject): boolean {
+  const t = madeType(cx, o);
+  return !!t && isFlatMemoryType(t);
+}
+
+/**
+ * What `roots` reach through contents, not looking into objects of flat types: points-to puts
+ * what a callee stores into its argument's structure into every object that structure reaches
+ * (`_put(b, s)` growing `b.buf`: each call's new buffer "holds" the others), which a byte
+ * string cannot.
+ */
+function typedReach(cx: HeldContext, roots: Iterable<MemObject>): Set<MemObject> {
+  const seen = new Set<MemObject>();
+  const work = [...roots];
+  while (work.length) {
+    const o = work.pop()!;
+    if (seen.has(o)) continue;
+    seen.add(o);
+    if (isFlat(cx, o)) continue;
+    for (const c of cx.pt.contents(o)) if (!seen.has(c)) work.push(c);
+  }
+  return seen;
 }
 
 const storedType = (h: HeldStore): Type => h.field?.type ?? (h.store.operand(1).type as PtrType).pointeeType;
@@ -247,7 +315,7 @@ function onlyHolder(cx: HeldContext, o: MemObject, loop: Operation, block: Block
   if (at.values.some((v) => objects.valueRoots(v).includes(o))) return undefined;
   // an object never holds itself (held types are not recursive): contents(o) ∋ o only says that
   // its allocation may make inner objects too (zero elements), which are part of o
-  const holders = pt.objects().filter((h) => h.kind !== 'slot' && h !== o && pt.contents(h).has(o));
+  const holders = pt.objects().filter((h) => h.kind !== 'slot' && h !== o && pt.contents(h).has(o) && !isFlat(cx, h));
   if (holders.length !== 1) return undefined;
   const holder = holders[0]!;
   // (H2)
