@@ -8,11 +8,16 @@
  *  (K1) The group is a suffix of the block's candidates whose first group is entirely dead
  *       (otherwise the move gives nothing back) and some of whose objects are live.
  *  (K2) The survivors are held only by at most two SSA values defined by ops of this block
- *       before the point, of movable types (flat or object graphs, emit-deep-move.ts); no
- *       other live root reaches them (releases.ts (R1)), none escapes (R2).
- *  (K3) Each held value is spilled to a fresh slot (declared at the point) for the move and reloaded after it; its
- *       uses at or after the point read the reload (object-liveness.ts (O4) keeps the
- *       reload's points-to facts).
+ *       before the point, of movable types (flat or object graphs, emit-deep-move.ts), or live
+ *       slots of flat types (a local `string memory key = concat(…)`); no other live root
+ *       reaches them (releases.ts (R1)), none escapes (R2).
+ *  (K3) Each held value is spilled to a fresh slot (declared at the point) for the move and
+ *       reloaded after it; its uses at or after the point read the reload (object-liveness.ts
+ *       (O4) keeps the reload's points-to facts). A slot is kept as it is: the move rewrites it.
+ *  (K5) A live value of an object made before the point that nothing has written yet holds no
+ *       survivor, whatever points-to says, and is no holder to keep.
+ *  (K6) Nor does a root that reaches the survivors only through objects and slots nothing
+ *       wrote since the mark.
  *  (K4) Cost: the move runs with `gap_first` — an object moves only when the memory it gives
  *       back is at least its size (each moved word costs about what a new word of memory
  *       costs); otherwise it stays and the free pointer ends after it. When everything the
@@ -23,6 +28,7 @@ import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, isMovableMemoryType } from '../sol-types.js';
 import type { LiveAt, ObjectLiveness } from './object-liveness.js';
 import { createBefore } from './program-points.js';
+import { stackWrites, writtenInside } from './structure.js';
 
 export interface Group {
   op: Operation;
@@ -55,13 +61,23 @@ export function compactBefore<G extends Group>(cx: CompactionContext, cands: G[]
     const survivors = new Set(group.filter((o) => p.live.has(o)));
     if (!survivors.size) return cands; // (B) already frees it
     if ([...survivors].some((o) => cx.permanent.has(o))) continue; // (R2)
-    const kept = p.values.filter((v) => [...cx.objects.reach(cx.objects.pointsTo(v))].some((o) => survivors.has(o)));
-    if (!kept.length || kept.length > 2) continue;
+    const reached = (objs: Iterable<MemObject>) => [...cx.objects.reach(objs)];
+    const slotContents = (s: Value) => cx.pt.contents(cx.pt.objectOf(s)!);
+    const holding = p.values.filter((v) => reached(cx.objects.valueRoots(v)).some((o) => survivors.has(o)));
+    const empty = holding.filter((v) => emptyYet(cx, v, at, survivors));
+    const kept = holding.filter((v) => !empty.includes(v));
+    // a slot of a graph type reaches, for points-to, whatever its graph will ever hold (`ps`
+    // reaches this iteration's `Param` and its strings): keeping it would walk the graph, so
+    // only flat slots are kept, and (K6) may show the others hold no survivor
+    const slots = p.slots.filter((s) => isFlatMemoryType((s.type as PtrType).pointeeType) && reached(slotContents(s)).some((o) => survivors.has(o)));
+    if (!(kept.length + slots.length) || kept.length + slots.length > 2) continue;
     if (kept.some((v) => !isMovableMemoryType(v.type) || v.definingOp?.block !== at.block || !v.definingOp.isBeforeInBlock(at))) continue; // (K2)
-    if (!cx.onlyThrough(survivors, p, kept)) continue; // (K2)
-    move(cx, cands[c]!, kept, at, [...cx.objects.reach(kept.flatMap((v) => [...cx.objects.pointsTo(v)]))].every((o) => group.includes(o)));
+    const through = [...kept, ...slots, ...empty];
+    if (!cx.onlyThrough(survivors, p, through) && !onlyThroughSince(cx, survivors, p, through, group, cands[c]!.op, at)) continue; // (K2), (K6)
+    const reach = reached([...kept.flatMap((v) => [...cx.objects.pointsTo(v)]), ...slots.flatMap((s) => [...slotContents(s)])]);
+    move(cx, cands[c]!, kept, slots, at, reach.every((o) => group.includes(o)));
     cx.note(group.filter((o) => !survivors.has(o)), `freed before ${at.name} at ${where}, its survivors moved down over it`);
-    const deep = kept.some((v) => !isFlatMemoryType(v.type));
+    const deep = [...kept.map((v) => v.type), ...slots.map((s) => (s.type as PtrType).pointeeType)].some((t) => !isFlatMemoryType(t));
     cx.note(survivors, `${deep ? 'deep-moved (with its inner objects, addresses rebased)' : 'moved'} down before ${at.name} at ${where} (compaction at an allocation)`);
     const rest = { ...cands[c]!, objs: [...survivors] };
     return [...cands.slice(0, c), rest];
@@ -69,8 +85,69 @@ export function compactBefore<G extends Group>(cx: CompactionContext, cands: G[]
   return cands;
 }
 
-/** (K3) Spill, release with the spills kept (gap_first), reload, and rewrite the later uses. */
-function move(cx: CompactionContext, first: Group, kept: Value[], at: Operation, sinceMark: boolean): void {
+/**
+ * (K5) Whether `v` addresses an object made in the point's block before it, into which nothing
+ * between writes: it holds nothing yet, though points-to (flow-insensitive) says it may hold
+ * what is stored into it later (`Param(key, mk())`: the struct, allocated first, gets `key`
+ * after the call that allocates).
+ */
+function emptyYet(cx: CompactionContext, v: Value, at: Operation, survivors: ReadonlySet<MemObject>): boolean {
+  const def = v.definingOp;
+  if (!def || def.block !== at.block || !def.isBeforeInBlock(at)) return false;
+  const made = cx.pt.allocatedBy(def);
+  const objs = cx.objects.valueRoots(v);
+  if (!objs.length || objs.some((o) => !made.includes(o) || survivors.has(o))) return false;
+  for (let o = def.next; o && o !== at; o = o.next) {
+    const w = writtenInside(o, cx.pt, true);
+    if (w.unknown || objs.some((x) => w.objects.has(x))) return false;
+  }
+  return true;
+}
+
+/**
+ * (K6) Whether no live root but `through` may hold a survivor at `at`, knowing that an object
+ * allocated since the mark (`group`, from `first` on) is held only by words written since: by
+ * an op from `first` to the point (a slot it writes, an object it writes into), or inside an
+ * object allocated since (an array literal fills its own elements). Points-to does not tell an
+ * outer array's elements of earlier runs from the one this run will store after the point
+ * (`ps` reaching this run's `key` before `ps[i] = Param(key, …)`); an object nothing wrote
+ * since the mark holds only older memory — which is still walked: an older object may have
+ * been written since.
+ */
+function onlyThroughSince(cx: CompactionContext, survivors: ReadonlySet<MemObject>, p: LiveAt, through: readonly Value[], group: readonly MemObject[], first: Operation, at: Operation): boolean {
+  const fresh = new Set(group);
+  const written = new Set<MemObject>();
+  for (let o: Operation | null = first; o && o !== at; o = o.next) {
+    const w = writtenInside(o, cx.pt, true);
+    if (w.unknown) return false;
+    for (const x of w.objects) written.add(x);
+    o.walk((x) => {
+      for (const s of stackWrites(x)) written.add(cx.pt.objectOf(s)!);
+    });
+  }
+  // [object, whether this instance may be one allocated since the mark]
+  const work: [MemObject, boolean][] = [];
+  const seen = new Map<MemObject, boolean>();
+  const push = (o: MemObject, isNew: boolean) => {
+    if (seen.get(o) === true || seen.get(o) === isNew) return;
+    seen.set(o, isNew);
+    work.push([o, isNew]);
+  };
+  // permanent objects (seen by callers, callees or assembly) may hold anything
+  for (const o of cx.permanent) push(o, true);
+  for (const s of p.slots) if (!through.includes(s)) push(cx.pt.objectOf(s)!, false);
+  for (const v of p.values) if (!through.includes(v)) for (const o of cx.objects.valueRoots(v)) push(o, true);
+  while (work.length) {
+    const [o, isNew] = work.pop()!;
+    if (isNew && survivors.has(o)) return false;
+    const holdsNew = isNew || written.has(o) || cx.permanent.has(o);
+    for (const c of cx.pt.contents(o)) push(c, holdsNew && fresh.has(c));
+  }
+  return true;
+}
+
+/** (K3) Spill, release with the spills and `slots` kept (gap_first), reload, and rewrite the later uses. */
+function move(cx: CompactionContext, first: Group, kept: Value[], slots: Value[], at: Operation, sinceMark: boolean): void {
   const mark = cx.markBefore(first);
   // the spill slots live in the point's block (a Yul variable of that scope): one declared at
   // the function's entry would be a variable carried across every loop around the point
@@ -79,7 +156,7 @@ function move(cx: CompactionContext, first: Group, kept: Value[], at: Operation,
     createBefore(at, 'sol.store', { operands: [v, slot] });
     return slot;
   });
-  const free = createBefore(at, 'sol.free', { operands: [mark, ...spills] });
+  const free = createBefore(at, 'sol.free', { operands: [mark, ...spills, ...slots] });
   free.setAttr('gap_first', UnitAttr.instance);
   if (sinceMark) free.setAttr('since_mark', UnitAttr.instance);
   kept.forEach((v, k) => {

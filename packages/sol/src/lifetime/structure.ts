@@ -71,13 +71,13 @@ export function stackWrites(op: Operation): Value[] {
  * into the memory the writing op itself allocates (an encoder or a literal filling its own
  * result writes nothing older), and everything a call's arguments reach (the callee may
  * write there); `unknown` when some op's writes name no object (inline assembly) or it has no
- * memory-effect information.
+ * memory-effect information. `withRoot`: what `root` itself writes too.
  */
-export function writtenInside(root: Operation, pt: FunctionPointsTo): { objects: Set<MemObject>; unknown: boolean } {
+export function writtenInside(root: Operation, pt: FunctionPointsTo, withRoot = false): { objects: Set<MemObject>; unknown: boolean } {
   const objects = new Set<MemObject>();
   let unknown = false;
   root.walk((o) => {
-    if (o === root) return;
+    if (o === root && !withRoot) return;
     if (o.def?.spec.call) {
       for (const x of pt.reach(o.operandValues().flatMap((v) => [...pt.pointsTo(v)]))) objects.add(x);
       return;
