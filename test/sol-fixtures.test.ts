@@ -38,6 +38,8 @@ describe('Solidity fixtures: solc viaIR vs lifeline compileToBytecode (lifetime 
     for (const f of fixtures) expect(readdirSync(DIR)).toContain(f.replace(/\.sol$/, '.calls.json'));
   });
 
+  // the largest fixture (lifetimes_held.sol, 97 listed calls on three builds) takes about a
+  // minute alone, and two test files run at once on a two-core machine
   for (const file of fixtures) {
     it(file, async () => {
       const source = readFileSync(join(DIR, file), 'utf8');
@@ -73,7 +75,7 @@ describe('Solidity fixtures: solc viaIR vs lifeline compileToBytecode (lifetime 
       expect(listed.filter((c) => c.a.error !== undefined).map((c) => c.label)).toEqual([]);
       expect(listed.some((c) => c.a.success)).toBe(true);
       if (!spec.expectNoRevert) expect(listed.some((c) => !c.a.success)).toBe(true);
-    });
+    }, 300_000);
   }
 });
 
