@@ -288,16 +288,7 @@ function isFlat(cx: HeldContext, o: MemObject): boolean {
  * string cannot.
  */
 function typedReach(cx: HeldContext, roots: Iterable<MemObject>): Set<MemObject> {
-  const seen = new Set<MemObject>();
-  const work = [...roots];
-  while (work.length) {
-    const o = work.pop()!;
-    if (seen.has(o)) continue;
-    seen.add(o);
-    if (isFlat(cx, o)) continue;
-    for (const c of cx.pt.contents(o)) if (!seen.has(c)) work.push(c);
-  }
-  return seen;
+  return cx.objects.reach(roots, (o) => isFlat(cx, o));
 }
 
 const storedType = (h: HeldStore): Type => h.field?.type ?? (h.store.operand(1).type as PtrType).pointeeType;

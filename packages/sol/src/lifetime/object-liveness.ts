@@ -56,14 +56,15 @@ export class ObjectLiveness {
     return [...this.pointsTo(v)].filter((o) => o.kind !== 'slot');
   }
 
-  /** `roots` and everything reachable from them through contents. */
-  reach(roots: Iterable<MemObject>): Set<MemObject> {
+  /** `roots` and everything reachable from them through contents (not looking into the objects `opaque` names). */
+  reach(roots: Iterable<MemObject>, opaque?: (o: MemObject) => boolean): Set<MemObject> {
     const seen = new Set<MemObject>();
     const work = [...roots];
     while (work.length) {
       const o = work.pop()!;
       if (seen.has(o)) continue;
       seen.add(o);
+      if (opaque?.(o)) continue;
       for (const c of this.pt.contents(o)) if (!seen.has(c)) work.push(c);
     }
     return seen;
