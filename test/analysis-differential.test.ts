@@ -185,6 +185,8 @@ async function firstMismatch(pass: PassCase, programs: Program[]): Promise<strin
 describe(`analysis passes: lifeline-opt vs ${ORACLE} on ${COUNT} generated programs each (base seed ${BASE_SEED})`, () => {
   it(`${ORACLE} is installed`, () => expect(oracleMissing()).toBeUndefined());
 
+  // mlir-opt-19 crashes on about twenty of test-liveness-analysis's programs, and each crash
+  // re-runs its batch: about 80 s alone on two cores, past two minutes beside other files
   for (const pass of PASSES.filter((p) => ONLY.test(p.name))) {
     it(pass.name, async () => {
       const missing = oracleMissing();
@@ -219,6 +221,6 @@ describe(`analysis passes: lifeline-opt vs ${ORACLE} on ${COUNT} generated progr
       expect(compared).toBeGreaterThanOrEqual(Math.floor(COUNT * 0.9));
       // The comparison is not vacuous: the oracle printed something.
       expect(bytes).toBeGreaterThan(COUNT * 10);
-    });
+    }, 300_000);
   }
 });
