@@ -80,6 +80,7 @@ describe('members grown by a helper', () => {
     const run = (bytecode: string, fn: string, n: number) => deployAndCall(bytecode, iface.encodeFunctionData(fn, [n]));
     // the capacities the member's array takes (the helpers' growth rules), from the first
     const capacities: Record<string, (n: number) => number[]> = {
+      builder: builderCapacities,
       grow: (n) => grown(0, n, (c) => 2 * c + 1),
       growWithScratch: (n) => grown(2, n, (c) => 2 * c + 1),
       named: (n) => {
@@ -88,7 +89,6 @@ describe('members grown by a helper', () => {
         return caps;
       },
     };
-    capacities.builder = builderCapacities;
     for (const fn of [...RELEASED, 'builder']) {
       const n = 400;
       const ref = await run(a.bytecode, fn, n);
