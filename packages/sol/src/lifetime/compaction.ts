@@ -28,7 +28,7 @@ import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, isHeldGraphType, isMovableMemoryType } from '../sol-types.js';
 import type { LiveAt, ObjectLiveness } from './object-liveness.js';
 import { createBefore } from './program-points.js';
-import { innermostLoop, stackWrites, writtenInside } from './structure.js';
+import { innermostLoop, writtenInside } from './structure.js';
 
 export interface Group {
   op: Operation;
@@ -55,26 +55,31 @@ function ancestorIn(op: Operation, block: Block): Operation | undefined {
 /** (B') Compacts before allocating op `at`; returns the candidate groups after it. */
 export function compactBefore<G extends Group>(cx: CompactionContext, cands: G[], at: Operation, where: string): G[] {
   const p = cx.objects.before(at);
+  // what each op of the block before the point writes: (K5) and (K6) ask about runs of them
+  const writes = new Map<Operation, ReturnType<typeof writtenInside>>();
+  const writesOf = (o: Operation) => {
+    let w = writes.get(o);
+    if (!w) writes.set(o, (w = writtenInside(o, cx.pt, true)));
+    return w;
+  };
   for (let c = 0; c < cands.length; c++) {
     const group = cands.slice(c).flatMap((g) => g.objs);
     if (cands[c]!.objs.some((o) => p.live.has(o))) continue; // (K1)
     const survivors = new Set(group.filter((o) => p.live.has(o)));
     if (!survivors.size) return cands; // (B) already frees it
     if ([...survivors].some((o) => cx.permanent.has(o))) continue; // (R2)
-    const reached = (objs: Iterable<MemObject>) => [...cx.objects.reach(objs)];
-    const slotContents = (s: Value) => cx.pt.contents(cx.pt.objectOf(s)!);
     // (K6) which roots may hold a survivor, knowing what was written since the mark
-    const since = writtenSince(cx, group, cands[c]!.op, at);
+    const since = writtenSince(cx, group, cands[c]!.op, at, writesOf);
     const valueRoots = (v: Value): [MemObject, boolean][] => cx.objects.valueRoots(v).map((o) => [o, !since || definedSince(v, cands[c]!.op, at)]);
     const holding = p.values.filter((v) => mayReach(cx, since, valueRoots(v), survivors));
-    const empty = holding.filter((v) => emptyYet(cx, v, at, survivors));
+    const empty = holding.filter((v) => emptyYet(cx, v, at, survivors, writesOf));
     const kept = holding.filter((v) => !empty.includes(v));
-    // a slot of a graph type reaches, for points-to, whatever its graph will ever hold (`ps`
+    // A slot of a graph type reaches, for points-to, whatever its graph will ever hold (`ps`
     // reaches this iteration's `Param` and its strings): keeping it would walk the graph, so
-    // only flat slots are kept, and (K6) may show the others hold no survivor
-    // In straight-line code the temporaries are given back at the next release anyway (a
+    // only flat slots are kept, and (K6) may show the others hold no survivor. Only in a loop:
+    // in straight-line code the temporaries are given back at the next release anyway (a
     // local kept there also ends its group early: held-out BigNum.mulHex peaked 1.48 → 1.73×
-    // the lower bound); in a loop they pile up until the iteration's end.
+    // the lower bound), in a loop they pile up until the iteration's end.
     const slots = !innermostLoop(at) ? [] : p.slots.filter((s) => isFlatMemoryType((s.type as PtrType).pointeeType) && mayReach(cx, since, [[cx.pt.objectOf(s)!, false]], survivors));
     if (!(kept.length + slots.length) || kept.length + slots.length > 2) continue;
     if (kept.some((v) => !isMovableMemoryType(v.type) || v.definingOp?.block !== at.block || !v.definingOp.isBeforeInBlock(at))) continue; // (K2)
@@ -88,8 +93,8 @@ export function compactBefore<G extends Group>(cx: CompactionContext, cands: G[]
     for (const s of p.slots) if (!through.includes(s)) others.push([cx.pt.objectOf(s)!, false]);
     for (const v of p.values) if (!through.includes(v)) others.push(...valueRoots(v));
     if (!cx.onlyThrough(survivors, p, through) && mayReach(cx, since, others, survivors)) continue; // (K2), (K6)
-    const reach = reached([...kept.flatMap((v) => [...cx.objects.pointsTo(v)]), ...slots.flatMap((s) => [...slotContents(s)])]);
-    move(cx, cands[c]!, kept, slots, at, reach.every((o) => group.includes(o)));
+    const reach = cx.objects.reach([...kept.flatMap((v) => [...cx.objects.pointsTo(v)]), ...slots.flatMap((s) => [...cx.pt.contents(cx.pt.objectOf(s)!)])]);
+    move(cx, cands[c]!, kept, slots, at, [...reach].every((o) => group.includes(o)));
     cx.note(group.filter((o) => !survivors.has(o)), `freed before ${at.name} at ${where}, its survivors moved down over it`);
     const deep = [...kept.map((v) => v.type), ...slots.map((s) => (s.type as PtrType).pointeeType)].some((t) => !isFlatMemoryType(t));
     cx.note(survivors, `${deep ? 'deep-moved (with its inner objects, addresses rebased)' : 'moved'} down before ${at.name} at ${where} (compaction at an allocation)`);
@@ -105,18 +110,21 @@ export function compactBefore<G extends Group>(cx: CompactionContext, cands: G[]
  * what is stored into it later (`Param(key, mk())`: the struct, allocated first, gets `key`
  * after the call that allocates).
  */
-function emptyYet(cx: CompactionContext, v: Value, at: Operation, survivors: ReadonlySet<MemObject>): boolean {
+function emptyYet(cx: CompactionContext, v: Value, at: Operation, survivors: ReadonlySet<MemObject>, writesOf: WritesOf): boolean {
   const def = v.definingOp;
   if (!def || def.block !== at.block || !def.isBeforeInBlock(at)) return false;
   const made = cx.pt.allocatedBy(def);
   const objs = cx.objects.valueRoots(v);
   if (!objs.length || objs.some((o) => !made.includes(o) || survivors.has(o))) return false;
   for (let o = def.next; o && o !== at; o = o.next) {
-    const w = writtenInside(o, cx.pt, true);
+    const w = writesOf(o);
     if (w.unknown || objs.some((x) => w.objects.has(x))) return false;
   }
   return true;
 }
+
+/** What an op and the ops nested in it may write (structure.ts writtenInside), asked once per op. */
+type WritesOf = (op: Operation) => ReturnType<typeof writtenInside>;
 
 /** (K6) What was allocated (`fresh`) and what written (objects, slots) since the mark. */
 interface Since {
@@ -128,15 +136,13 @@ interface Since {
  * (K6) The objects the group allocates and those the ops from `first` to the point may write
  * into (slots included); undefined when some op writes where points-to cannot tell.
  */
-function writtenSince(cx: CompactionContext, group: readonly MemObject[], first: Operation, at: Operation): Since | undefined {
+function writtenSince(cx: CompactionContext, group: readonly MemObject[], first: Operation, at: Operation, writesOf: WritesOf): Since | undefined {
   const written = new Set<MemObject>();
   for (let o: Operation | null = first; o && o !== at; o = o.next) {
-    const w = writtenInside(o, cx.pt, true);
+    const w = writesOf(o);
     if (w.unknown) return undefined;
     for (const x of w.objects) written.add(x);
-    o.walk((x) => {
-      for (const s of stackWrites(x)) written.add(cx.pt.objectOf(s)!);
-    });
+    for (const s of w.slots) written.add(cx.pt.objectOf(s)!);
   }
   return { fresh: new Set(group), written };
 }

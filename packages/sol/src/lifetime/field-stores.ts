@@ -94,8 +94,8 @@ export function memberAddressBefore(call: Operation, fs: FieldStore): Value {
   return memberAddress(call.def!.spec.call!.args(call)[fs.arg]!, fs, call);
 }
 
-/** The address of the member `fs` names in `struct`, computed before `call`. */
-export function memberAddress(struct: Value, fs: FieldStore, call: Operation): Value {
-  const index = createBefore(call, 'sol.constant', { resultTypes: [ui64], attributes: [['value', new IntegerAttr(BigInt(fs.field), ui64)]] }).result(0);
-  return createBefore(call, 'sol.gep', { operands: [struct, index], resultTypes: [PtrType.get(fs.type, 'Memory')] }).result(0);
+/** The address of the member `fs` names in `struct`, computed before `at`. */
+export function memberAddress(struct: Value, fs: FieldStore, at: Operation): Value {
+  const index = createBefore(at, 'sol.constant', { resultTypes: [ui64], attributes: [['value', new IntegerAttr(BigInt(fs.field), ui64)]] }).result(0);
+  return createBefore(at, 'sol.gep', { operands: [struct, index], resultTypes: [PtrType.get(fs.type, 'Memory')] }).result(0);
 }

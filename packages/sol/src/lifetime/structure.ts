@@ -71,13 +71,16 @@ export function stackWrites(op: Operation): Value[] {
  * into the memory the writing op itself allocates (an encoder or a literal filling its own
  * result writes nothing older), and everything a call's arguments reach (the callee may
  * write there); `unknown` when some op's writes name no object (inline assembly) or it has no
- * memory-effect information. `withRoot`: what `root` itself writes too.
+ * memory-effect information; `slots`: the stack slots they write. `withRoot`: what `root`
+ * itself writes too.
  */
-export function writtenInside(root: Operation, pt: FunctionPointsTo, withRoot = false): { objects: Set<MemObject>; unknown: boolean } {
+export function writtenInside(root: Operation, pt: FunctionPointsTo, withRoot = false): { objects: Set<MemObject>; slots: Set<Value>; unknown: boolean } {
   const objects = new Set<MemObject>();
+  const slots = new Set<Value>();
   let unknown = false;
   root.walk((o) => {
     if (o === root && !withRoot) return;
+    for (const s of stackWrites(o)) slots.add(s);
     if (o.def?.spec.call) {
       for (const x of pt.reach(o.operandValues().flatMap((v) => [...pt.pointsTo(v)]))) objects.add(x);
       return;
@@ -93,7 +96,7 @@ export function writtenInside(root: Operation, pt: FunctionPointsTo, withRoot = 
       else if (!effects.some((a) => a.kind === 'allocate' && a.value === e.value)) for (const x of pt.pointsTo(e.value)) objects.add(x);
     }
   });
-  return { objects, unknown };
+  return { objects, slots, unknown };
 }
 
 /** The closest loop op around `op`. */
