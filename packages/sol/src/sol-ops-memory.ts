@@ -21,7 +21,7 @@ import {
 } from './sol-op-utils.js';
 import {
   ArrayType, FixedBytesType, MappingType, PtrType, StringLiteralType, StringType, StructType, dataLocation, isAggType, ui256,
-  withLocation,
+  withLocation, zeroHasInnerObjects,
 } from './sol-types.js';
 
 /** A storage or calldata operand the Yul copies to memory at the free pointer before reading it. */
@@ -54,8 +54,15 @@ const malloc = defineOp({
   format: `(\`size\` \`(\` $size^ \`:\` type($size) \`)\`)? ($zero_init^)? ${atSyntax} attr-dict \`:\` type($addr)`,
   memoryEffects: (op) => [effect('allocate', op.result(0), 'Memory'),
     ...(op.getAttr('zero_init') ? [effect('write', op.result(0), 'Memory')] : []), mayRevert()],
-  // zero elements of a zero_init array / struct of references are inner memory it allocates
-  memorySource: { step: (op) => ({ kind: 'allocate' as const, noInnerMemory: !op.getAttr('zero_init') }) },
+  // zero elements of a zero_init array / struct of references are inner memory it allocates,
+  // unless their zero values are words (0, the zero slot) or one static zero element
+  // (`shared_zero`, rt-memory.ts allocateAndZeroShared) that no allocation owns
+  memorySource: {
+    step: (op) => ({
+      kind: 'allocate' as const,
+      noInnerMemory: !op.getAttr('zero_init') || !!op.getAttr('shared_zero') || !zeroHasInnerObjects(op.result(0).type),
+    }),
+  },
   resultNames: () => ['mem'],
   verify(op) {
     const t = op.result(0).type;

@@ -276,6 +276,16 @@ export function holdsAddress(t: Type): boolean {
   return (isAggType(t) || t instanceof PtrType) && (t.loc === 'Memory' || t.loc === 'Stack');
 }
 
+/**
+ * Whether zeroing a memory aggregate of type `t` allocates inner objects: some field's zero
+ * value is a struct or a static array of its own. A value's zero is 0 and a dynamic
+ * one's is the zero slot 0x60 — no memory of the aggregate's.
+ */
+export function zeroHasInnerObjects(t: Type): boolean {
+  const fields = t instanceof ArrayType && t.isDynamic ? [t.eltType] : fixedSizeFields(t) ?? [];
+  return fields.some((f) => fixedSizeFields(f) !== undefined);
+}
+
 /** A memory aggregate that holds addresses of inner aggregates (which the op that allocates it may allocate too). */
 export function holdsInnerAddresses(t: Type): boolean {
   return isAggType(t) && t.loc === 'Memory' && !isFlatMemoryType(t);

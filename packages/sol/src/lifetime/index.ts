@@ -126,18 +126,20 @@ export function applyLifetime(module: Operation): LifetimeResult {
     }
   }
   // the facts are redone only when dead stores or allocations went away
-  const program = changed ? analyse() : before;
-  const notesOf = new Map<Operation, ReleaseNotes>();
+  let program = changed ? analyse() : before;
   const written = changed ? typesWrittenInPlace(program) : writtenBefore;
+  const shared: [fn: Operation, op: Operation][] = [];
   for (const fn of functionsOf(module)) {
-    const pt = program.function(fn);
-    const notes: ReleaseNotes = new Map();
-    notesOf.set(fn, notes);
-    if (skip.has(fn)) continue;
-    for (const op of shareZeroElements(fn, pt, written)) {
-      const o = pt.objectOf(op.result(0));
-      if (o) notes.set(o, ['its elements start as one shared zero element (they are only ever replaced, never written in place)']);
-    }
+    if (!skip.has(fn)) for (const op of shareZeroElements(fn, program.function(fn), written)) shared.push([fn, op]);
+  }
+  // a shared zero element is static memory no allocation owns (sol.malloc's memorySource):
+  // what an array of them holds, and what a callee hands back with it, is now known better
+  if (shared.length) program = analyse();
+  const notesOf = new Map<Operation, ReleaseNotes>();
+  for (const fn of functionsOf(module)) notesOf.set(fn, new Map());
+  for (const [fn, op] of shared) {
+    const o = program.function(fn).objectOf(op.result(0));
+    if (o) notesOf.get(fn)!.set(o, ['its elements start as one shared zero element (they are only ever replaced, never written in place)']);
   }
   // static frames: qualifying contracts get constant addresses and no free-pointer traffic
   const frames = placeStaticFrames(module, program);

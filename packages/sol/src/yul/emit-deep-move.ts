@@ -5,7 +5,8 @@
  * address of an inner aggregate of a known type.
  *  (D1) Span: the lowest and highest address of the graph's objects (root and, recursively,
  *       every inner aggregate a field addresses; the zero slot 0x60 — the shared empty
- *       dynamic value — is not an object). Flat objects are their own span.
+ *       dynamic value — and static zero elements (static-zeros.ts) are not objects). Flat
+ *       objects are their own span.
  *  (D2) A span at or above the mark (all of it allocated since) moves as one block: mcopy to
  *       the next free address from the mark, then every field, at the new place, that holds
  *       an address inside the old span is rebased by the distance moved. Whatever the graph
@@ -43,6 +44,7 @@ import type { FnEmitter } from './emit-func.js';
 import { tid } from './ytypes.js';
 import { ytype } from './emit-types.js';
 import { indent, yfn, type YulLib } from './lib.js';
+import { notObject } from './static-zeros.js';
 
 /** The byte size of the memory aggregate of type `agg` at `p` (a Yul expression; `p` a variable). */
 export function sizeOf(agg: Type, p: string): string {
@@ -51,9 +53,6 @@ export function sizeOf(agg: Type, p: string): string {
   const a = agg as ArrayType;
   return a.isDynamic ? `add(0x20, mul(mload(${p}), 0x20))` : `${a.size * 32}`;
 }
-
-/** Whether an inner object of this type may be the zero slot (an empty dynamic value). */
-const mayBeEmpty = (t: Type) => t instanceof StringType || (t instanceof ArrayType && t.isDynamic);
 
 /** Static arrays up to this length get one straight-line block per element (no loop). */
 const UNROLL = 8;
@@ -84,7 +83,8 @@ export function spanFn(lib: YulLib, agg: Type): string {
       const join = isFlatMemoryType(inner)
         ? `if lt(${q}, l) { l := ${q} }\nlet fs := ${sizeOf(inner, q)}\nt := add(t, fs)\nlet fe := add(${q}, fs)\nif gt(fe, h) { h := fe }`
         : `l, h, t := ${spanFn(lib, inner)}(${q}, l, h, t)`;
-      return mayBeEmpty(inner) ? `if iszero(eq(${q}, 0x60)) {\n${indent(join)}\n}` : join;
+      const none = notObject(lib.staticZeros, inner, q);
+      return none ? `if iszero(${none}) {\n${indent(join)}\n}` : join;
     });
     return yfn(name, ['p', 'lo', 'hi', 'total'], ['l', 'h', 't'], [
       'l := lo', 'h := hi', 'if lt(p, l) { l := p }', `let size := ${sizeOf(agg, 'p')}`, 't := add(total, size)',
@@ -103,7 +103,8 @@ function rebaseFn(lib: YulLib, agg: Type, checked: boolean): string {
   const name = `deep_rebase_${checked ? 'checked_' : ''}${tid(ytype(agg))}`;
   return lib.fn(name, () => yfn(name, ['p', 'lo', 'hi', 'delta'], [], eachField(agg, 'p', (q, f, inner) => {
     const recurse = isFlatMemoryType(inner) ? '' : `\n${rebaseFn(lib, inner, checked)}(${q}, lo, hi, delta)`;
-    const cond = checked ? `and(iszero(lt(${q}, lo)), lt(${q}, hi))` : mayBeEmpty(inner) ? `iszero(eq(${q}, 0x60))` : '';
+    const none = notObject(lib.staticZeros, inner, q);
+    const cond = checked ? `and(iszero(lt(${q}, lo)), lt(${q}, hi))` : none ? `iszero(${none})` : '';
     const act = `${q} := sub(${q}, delta)\nmstore(${f}, ${q})${recurse}`;
     return cond ? `if ${cond} {\n${indent(act)}\n}` : act;
   }) || 'pop(delta)'));
@@ -158,6 +159,33 @@ export function place(e: FnEmitter, k: Kept, lo: string, hi: string, total: stri
   return `switch lt(${lo}, ${mark})\ncase 0 {\n${moved}\n}\ndefault { if gt(${hi}, ${dst}) { ${dst} := ${hi} } }`;
 }
 
+/**
+ * (D7') Slides a graph's objects down to the mark one by one, in ascending address order —
+ * the root at `p` (`rootSize` bytes) and the flat objects its address fields hold (`q`, not
+ * the zero slot or a static zero element when `empty`) — so the holes between them close.
+ * All lie at or above the mark (`since_mark`) and are disjoint or the same object (two
+ * fields holding one object move it once), so each copy goes to at or below its source and
+ * above what moved before: it overwrites nothing that has not moved yet. Each step picks
+ * the lowest address not moved yet (above `cur`); then the moved root's fields get their
+ * objects' new addresses. Straight-line: at most UNROLL + 1 steps of UNROLL + 1 compares.
+ */
+function slideObjects(rootSize: string, qs: readonly { at: number; t: Type; q: string; empty?: string }[]): string {
+  const objs = [{ a: 'p', size: rootSize, empty: undefined as string | undefined }, ...qs.map((f) => ({ a: f.q, size: sizeOf(f.t, f.q), empty: f.empty }))];
+  const out = ['let dst := mark', 'let cur := 0'];
+  // n_i: object i's new address; an empty field keeps its word
+  objs.forEach((o, i) => out.push(`let n_${i} := ${o.a}`, `let s_${i} := ${o.empty ? `mul(${o.size}, iszero(${o.empty}))` : o.size}`));
+  const skip = (i: number) => (objs[i]!.empty ? `or(${objs[i]!.empty}, lt(${objs[i]!.a}, cur))` : `lt(${objs[i]!.a}, cur)`);
+  for (let step = 0; step < objs.length; step++) {
+    const pick = objs.map((o, i) => `if iszero(or(${skip(i)}, iszero(lt(${o.a}, best)))) {\n  best := ${o.a}\n  bs := s_${i}\n}`);
+    const rename = objs.map((o, i) => `if eq(${o.a}, best) { n_${i} := dst }`);
+    out.push(`{\n${indent([`let best := not(0)`, 'let bs := 0', ...pick, `if iszero(eq(best, not(0))) {\n${indent(['mcopy(dst, best, bs)', ...rename, 'cur := add(best, 1)', 'dst := add(dst, bs)'].join('\n'))}\n}`].join('\n'))}\n}`);
+  }
+  out.push('r := n_0');
+  qs.forEach((f, i) => out.push(`mstore(add(r, ${f.at}), n_${i + 1})`));
+  out.push('mstore(64, dst)');
+  return out.join('\n');
+}
+
 /** `x < y ? y : x` and `y < x ? y : x` without a branch (branches cost the code transform stack shuffles). */
 const maxOf = (x: string, y: string) => `xor(${x}, mul(xor(${x}, ${y}), gt(${y}, ${x})))`;
 const minOf = (x: string, y: string) => `xor(${x}, mul(xor(${x}, ${y}), lt(${y}, ${x})))`;
@@ -200,9 +228,10 @@ export function straightRelease(e: FnEmitter, k: Kept, mark: string, gapFirst: b
     const qs = fields.map((f) => {
       const q = v('q');
       out.push(`let ${q} := mload(add(p, ${f.at}))`);
-      const empty = mayBeEmpty(f.t) ? v('empty') : undefined;
-      if (empty) out.push(`let ${empty} := eq(${q}, 0x60)`);
-      // the zero slot is not an object: it neither lowers the span nor raises it
+      const none = notObject(e.lib.staticZeros, f.t, q);
+      const empty = none ? v('empty') : undefined;
+      if (empty) out.push(`let ${empty} := ${none}`);
+      // the zero slot (or a static zero element) is not an object: it neither lowers the span nor raises it
       out.push(`${lo} := ${minOf(lo, empty ? `or(${q}, sub(0, ${empty}))` : q)}`);
       const fsize = v('fsize');
       out.push(`let ${fsize} := ${empty ? `mul(${sizeOf(f.t, q)}, iszero(${empty}))` : sizeOf(f.t, q)}`);
@@ -210,16 +239,23 @@ export function straightRelease(e: FnEmitter, k: Kept, mark: string, gapFirst: b
       return { ...f, q, empty };
     });
     out.push(`let ${size} := sub(${hi}, ${lo})`);
-    // (D7) with holes the graph stays; (K4) with gap_first, unless the gap is at least its size
-    const stays = [gapFirst ? `lt(sub(${lo}, mark), ${size})` : '', fields.length ? `gt(${size}, ${total})` : ''].filter(Boolean);
-    if (stays.length) {
-      out.push(`let go := iszero(${stays.length > 1 ? `or(${stays[0]}, ${stays[1]})` : stays[0]})`, `let ${delta} := mul(sub(${lo}, mark), go)`);
-    } else out.push(`let ${delta} := sub(${lo}, mark)`);
+    // (K4) with gap_first the graph stays unless the gap is at least its size
+    const block = [gapFirst ? `let ${delta} := mul(sub(${lo}, mark), iszero(lt(sub(${lo}, mark), ${size})))` : `let ${delta} := sub(${lo}, mark)`];
     // nothing to copy when the graph stays or is at the mark already
-    out.push(`mcopy(mark, ${lo}, mul(${size}, gt(${delta}, 0)))`);
-    out.push(`r := sub(p, ${delta})`);
-    for (const f of qs) out.push(`mstore(add(r, ${f.at}), sub(${f.q}, ${f.empty ? `mul(${delta}, iszero(${f.empty}))` : delta}))`);
-    out.push(`mstore(64, add(sub(${lo}, ${delta}), ${size}))`);
+    block.push(`mcopy(mark, ${lo}, mul(${size}, gt(${delta}, 0)))`);
+    block.push(`r := sub(p, ${delta})`);
+    for (const f of qs) block.push(`mstore(add(r, ${f.at}), sub(${f.q}, ${f.empty ? `mul(${delta}, iszero(${f.empty}))` : delta}))`);
+    block.push(`mstore(64, add(sub(${lo}, ${delta}), ${size}))`);
+    if (!fields.length) out.push(...block);
+    else {
+      // (D7') a span with holes (dead objects between the graph's objects) slides instead:
+      // object by object; with gap_first only when what it gives back is at least its size
+      const slide = slideObjects(sizeOf(agg, 'p'), qs);
+      const body = gapFirst
+        ? `switch lt(sub(sub(${hi}, mark), ${total}), ${total})\ncase 0 {\n${indent(slide)}\n}\ndefault {\n  r := p\n  mstore(64, ${hi})\n}`
+        : slide;
+      out.push(`switch gt(${size}, ${total})\ncase 0 {\n${indent(block.join('\n'))}\n}\ndefault {\n${indent(body)}\n}`);
+    }
     return yfn(name, ['p', 'mark'], ['r'], out.join('\n'));
   });
   return `${k.s} := ${name}(${k.s}, ${mark})`;

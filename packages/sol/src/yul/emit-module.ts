@@ -17,6 +17,7 @@ import { EmitError, FnEmitter, frameTop, type ModuleInfo } from './emit-func.js'
 import { wordsOf, ytype } from './emit-types.js';
 import { guardRelative, hex, indent, YulLib } from './lib.js';
 import { yulObject } from './object.js';
+import { StaticZeros } from './static-zeros.js';
 import { allocateMemory } from './rt-memory.js';
 
 const str = (op: Operation, n: string) => (op.getAttr(n) as StringAttr | undefined)?.value;
@@ -80,8 +81,9 @@ export function emitYul(module: Operation, contractName: string): string {
       ctorCode += `${yulFuncName(symName(ctor))}(${vs.join(', ')})`;
     } else ctorCode += `${yulFuncName(symName(ctor))}()`;
   }
-  const ctorFunctions = ctor ? emitReachable([ctor], funcs, ctorLib, { ...info, creation: true }) : [];
   const ctorUnsafeAsm = ctor ? unsafeAsmReachable([ctor], funcs) : false;
+  ctorLib.staticZeros = ctor ? StaticZeros.collect(ctorUnsafeAsm ? hex(ctorMemoryStart) : 'memoryguard(128)', reachable([ctor], funcs)) : undefined;
+  const ctorFunctions = ctor ? emitReachable([ctor], funcs, ctorLib, { ...info, creation: true }) : [];
 
   // ---- runtime object ----
   const rtLib = new YulLib();
@@ -93,9 +95,13 @@ export function emitYul(module: Operation, contractName: string): string {
   if (receive) tail += `if iszero(calldatasize()) {\n${indent(`${yulFuncName(symName(receive))}()`)}\n    stop()\n}\n`;
   if (fallback) tail += `${str(fallback, 'state_mutability') === 'payable' ? '' : 'if callvalue() { revert(0, 0) }\n'}${yulFuncName(symName(fallback))}()\nstop()`;
   else tail += 'revert(0, 0)';
+  const rtRoots = [...externals, ...[receive, fallback].filter((f): f is Operation => !!f)];
+  const rtUnsafeAsm = unsafeAsmReachable(rtRoots, funcs);
+  rtLib.staticZeros = StaticZeros.collect(rtUnsafeAsm ? '0x80' : 'memoryguard(128)', reachable(rtRoots, funcs));
   const runtimeCode = dispatcherCode(rtLib, entries, (e) => decodeArguments(rtLib, byImpl.get(e.impl)!, e), tail);
-  const runtimeFunctions = emitReachable([...externals, ...[receive, fallback].filter((f): f is Operation => !!f)], funcs, rtLib, info);
-  const rtUnsafeAsm = unsafeAsmReachable([...externals, ...[receive, fallback].filter((f): f is Operation => !!f)], funcs);
+  const runtimeFunctions = emitReachable(rtRoots, funcs, rtLib, info);
+  // static frames exclude zero-initialised arrays of aggregates (static-frames.ts (Q3))
+  if (contract.getAttr('static_frames') && (ctorLib.staticZeros?.size || rtLib.staticZeros.size)) throw new EmitError('static frames with static zero elements');
   return yulObject({
     name: objectName(contractName), ctorCode, ctorLib, ctorFunctions, runtimeCode, runtimeLib: rtLib, runtimeFunctions,
     ctorMemoryGuard: !ctorUnsafeAsm, runtimeMemoryGuard: !rtUnsafeAsm, ctorMemoryStart, setImmutables,

@@ -11,8 +11,12 @@
  * runs, so recursive types (nested arrays) terminate. Output order is first-request order,
  * which makes it deterministic.
  */
+import type { StaticZeros } from './static-zeros.js';
+
 export class YulLib {
   private readonly bodies = new Map<string, string>();
+  /** The object's static zero elements (static-zeros.ts), laid out before its functions are emitted. */
+  staticZeros: StaticZeros | undefined;
   private readonly literalIds = new Map<string, number>();
 
   /** Returns `name`, building its function text the first time it is asked for. */

@@ -4,6 +4,7 @@
  *   object "<Name>" {                       creation code
  *     code { mstore(64, memoryguard(128))  ·  constructor code  ·  codecopy runtime at fp  ·  return }
  *       (each object: `mstore(64, 128)` instead when its code has inline assembly that is not memory-safe;
+ *        above its static zero elements when it has some (static-zeros.ts);
  *        none when the lifetime pipeline elided the free pointer: static frames, nothing reads 0x40)
  *     object "<Name>_deployed" {            runtime code
  *       code { mstore(64, memoryguard(128))  ·  dispatcher  ·  functions }
@@ -49,13 +50,17 @@ export interface ObjectParts {
   setImmutables?: string[];
 }
 
-const memoryInit = (guard = true, start = 0x80) => (guard ? 'mstore(64, memoryguard(128))' : `mstore(64, ${start})`);
+/** The free pointer's first value; above the object's static zero elements when it has some (static-zeros.ts). */
+function memoryInit(lib: YulLib, guard = true, start = 0x80): string {
+  if (lib.staticZeros?.size) return lib.staticZeros.entryCode().join('\n');
+  return guard ? 'mstore(64, memoryguard(128))' : `mstore(64, ${start})`;
+}
 
 export function yulObject(p: ObjectParts): string {
   const rt = `${p.name}_deployed`;
   const sf = p.staticFrames;
   const ctorBody = [
-    sf ? sf.ctorInit : memoryInit(p.ctorMemoryGuard, p.ctorMemoryStart),
+    sf ? sf.ctorInit : memoryInit(p.ctorLib, p.ctorMemoryGuard, p.ctorMemoryStart),
     p.ctorCode.trim(),
     `let _rt := ${sf ? sf.runtimeCopyAt : `${allocateUnbounded(p.ctorLib)}()`}`,
     `codecopy(_rt, dataoffset("${rt}"), datasize("${rt}"))`,
@@ -70,7 +75,7 @@ export function yulObject(p: ObjectParts): string {
   // every address of the creation code's free memory is relative to memoryguard (user
   // assembly cannot call it), so moving its argument moves them all above the immutables
   const ctorCode = start === 0x80 ? ctorBody : ctorBody.replaceAll('memoryguard(128)', `memoryguard(${start})`);
-  const rtBody = [sf ? sf.runtimeInit : memoryInit(p.runtimeMemoryGuard), p.runtimeCode.trim(), ...(p.runtimeFunctions ?? []), ...p.runtimeLib.functions()]
+  const rtBody = [sf ? sf.runtimeInit : memoryInit(p.runtimeLib, p.runtimeMemoryGuard), p.runtimeCode.trim(), ...(p.runtimeFunctions ?? []), ...p.runtimeLib.functions()]
     .filter((s) => s.length)
     .join('\n');
   return `object "${p.name}" {\n    code {\n${indent(ctorCode, 2)}\n    }\n    object "${rt}" {\n        code {\n${indent(rtBody, 3)}\n        }\n    }\n}\n`;

@@ -110,6 +110,16 @@ export function zeroValue(lib: YulLib, t: YType): string {
   return `${allocateAndZero(lib, t)}()`;
 }
 
+/** Whether the zero value of `t` is a word (0, or the zero slot 0x60): no memory of its own. */
+function wordZero(t: YType): boolean {
+  return isValueType(t) || isByteArray(t) || (t.kind === 'array' && t.length === null);
+}
+
+function staticZero(lib: YulLib, t: YType): string {
+  if (!lib.staticZeros?.has(t)) throw new Error(`shared zero element of ${tid(t)} outside the object's static zeros`);
+  return lib.staticZeros.address(t);
+}
+
 /** Fills `count` words from `start` with the element type's zero value. */
 function zeroElements(lib: YulLib, elem: YType): string {
   if (isValueType(elem)) return zeroMemoryChunk(lib);
@@ -216,8 +226,8 @@ export function memoryIndexAccess(lib: YulLib, t: YType): string {
 /**
  * A zero-initialised array of memory aggregates whose elements all address ONE zero element
  * (the lifetime pipeline's `shared_zero`, legal when no element is ever written in place —
- * elements are only replaced — so the shared element stays zero): one allocation instead of
- * one per element.
+ * elements are only replaced — so the shared element stays zero): the object's static zero
+ * element of the type (static-zeros.ts), no allocation but the array's.
  */
 export function allocateAndZeroShared(lib: YulLib, t: YType): string {
   const name = `allocate_and_zero_shared_memory_array_${tid(t)}`;
@@ -229,7 +239,7 @@ export function allocateAndZeroShared(lib: YulLib, t: YType): string {
     const size = dynamic ? 'mul(length, 32)' : hex(memorySize(t));
     const body = [
       alloc,
-      `let zero := ${zeroValue(lib, t.elem)}`,
+      `let zero := ${wordZero(t.elem) ? zeroValue(lib, t.elem) : staticZero(lib, t.elem)}`,
       `let dataStart := ${start}`,
       `for { let i := 0 } lt(i, ${size}) { i := add(i, 32) } { mstore(add(dataStart, i), zero) }`,
     ].join('\n');
