@@ -12,6 +12,10 @@ module {
       %1 = sol.malloc size(%arg0 : ui256) zero_init : !sol.array<? x ui256, Memory>
       %2 = sol.malloc size(%arg0 : ui256) : !sol.string<Memory>
       %3 = sol.malloc zero_init : !sol.struct<(ui256, !sol.array<? x ui256, Memory>), Memory>
+      %z0 = sol.malloc size(%arg0 : ui256) zero_init : !sol.array<? x !sol.struct<(ui256), Memory>, Memory>
+      %z1 = sol.malloc size(%arg0 : ui256) zero_init {shared_zero} : !sol.array<? x !sol.struct<(ui256), Memory>, Memory>
+      %z2 = sol.malloc zero_init : !sol.struct<(ui256, !sol.array<2 x ui256, Memory>), Memory>
+      %z3 = sol.malloc size(%arg0 : ui256) zero_init : !sol.array<? x !sol.string<Memory>, Memory>
       %4 = sol.empty : !sol.array<? x ui256, Memory>
       %c1 = sol.constant 1 : ui256
       %5 = sol.gep %0[%c1] : !sol.array<5 x ui256, Memory>, ui256 -> !sol.ptr<ui256, Memory>

@@ -9,6 +9,13 @@
  *       block and its inner addresses are rebased, emit-deep-move.ts),
  *  (R2) no survivor escapes the function other than by being returned,
  *  (R4) a kept graph's new instances share no inner object with the ones they replace,
+ *  (R4') a kept graph with a dynamic array of addresses in it (its span walk costs a step per
+ *       element) is one the loop replaces in every run (its slot stored in the loop's own
+ *       blocks): an array the loop only sometimes replaces (`if (len == buf.length) buf =
+ *       bigger; buf[len++] = s;`) keeps its elements from run to run, so the walk would cost
+ *       every run in proportion to the array (quadratic) and the span, with the run's
+ *       temporaries among the elements, has holes and never moves (held-out GlobMatch.filter:
+ *       0.86 → 3.6× solc viaIR's gas without this check),
  *  (R3) something allocated since the mark is dead, or the loop assigns a survivor's slot
  *       (its earlier instances die: `s = string.concat(s, x)`); otherwise nothing is gained.
  * Liveness of an object at a point: reachable, through contents, from the slots live there
@@ -32,9 +39,9 @@
  * memory-safe or reads 0x40, a call to a function that may run such assembly, an op we
  * know nothing about) ends every candidate group; a function containing one gets no (F).
  */
-import { UnitAttr, segmentSizes, type Block, type SymbolTableCollection, type Operation, type Value } from '@lifeline/ir';
+import { UnitAttr, segmentSizes, type Block, type SymbolTableCollection, type Operation, type Type, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
-import { PtrType, isFlatMemoryType, isMovableMemoryType, ui256 } from '../sol-types.js';
+import { ArrayType, PtrType, fixedSizeFields, isFlatMemoryType, isMovableMemoryType, isValueType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
 import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites, writtenInside } from './structure.js';
@@ -463,6 +470,7 @@ export class FunctionReleases {
     for (const s of kept) for (const p of points) if (!definedAround(s, p.at)) return undefined;
     for (const s of kept) if (!isMovableMemoryType((s.type as PtrType).pointeeType)) return undefined; // (R1)
     for (const s of kept) if (this.mayShareWithPrevious(s, loop)) return undefined; // (R4)
+    for (const s of kept) if (hasArrayOfAddresses((s.type as PtrType).pointeeType) && !assignedEveryRun(s, loop)) return undefined; // (R4')
     return { kept: [...kept], survivors };
   }
 
@@ -573,6 +581,21 @@ interface Append {
 }
 
 /** (I'') `concat(s, a, b, …)` (or `encode packed`) becomes `sol.append s, mark [below o] (a, b, …)`. */
+/** (R4') Whether a graph of type `t` holds a dynamic array of addresses (walked element by element). */
+function hasArrayOfAddresses(t: Type): boolean {
+  if (t instanceof ArrayType && t.isDynamic && !isValueType(t.eltType)) return true;
+  return (fixedSizeFields(t) ?? []).some((f) => !isValueType(f) && hasArrayOfAddresses(f));
+}
+
+/** (R4') Whether `loop` stores into `slot` in its own blocks (not under a branch or an inner loop): every run that completes does. */
+function assignedEveryRun(slot: Value, loop: Operation): boolean {
+  for (let u = slot.firstUse; u; u = u.nextUse) {
+    const op = u.owner;
+    if (op.name === 'sol.store' && op.operand(1) === slot && op.parentOp === loop) return true;
+  }
+  return false;
+}
+
 function appendInPlace({ concat, mark, below }: Append): void {
   const [old, ...parts] = concat.operandValues();
   const other = below && createBefore(concat, 'sol.load', { operands: [below], resultTypes: [(below.type as PtrType).pointeeType] }).result(0);

@@ -110,9 +110,33 @@ function rebaseFn(lib: YulLib, agg: Type, checked: boolean): string {
   }) || 'pop(delta)'));
 }
 
-/** (D8) The O(1) test that a kept graph root at `p` cannot move with `gap_first`. */
-export function cannotMove(agg: Type, p: string, mark: string): string {
-  return `or(lt(${p}, ${mark}), lt(sub(${p}, ${mark}), ${sizeOf(agg, p)}))`;
+/**
+ * (D8) The O(1) test that a kept graph root at `p` cannot move with `gap_first`. For a dynamic
+ * array of addresses (D8') its first element's object q (when it is one) bounds the span too:
+ * the span starts at or below m = min(p, q) and ends at or above p's end, so a gap below m
+ * smaller than that cannot be enough; and q below the mark puts the span across it (D4). A
+ * copy into an array of the exact size (`lines = new T[](n); lines[k] = tmp[k]`) then stays
+ * without walking its elements: its temporary lies below the elements it copied.
+ */
+export function cannotMove(lib: YulLib, agg: Type, p: string, mark: string): string {
+  const rootTest = (p: string, mark: string) => `or(lt(${p}, ${mark}), lt(sub(${p}, ${mark}), ${sizeOf(agg, p)}))`;
+  if (!(agg instanceof ArrayType && agg.isDynamic && !isValueType(agg.eltType))) return rootTest(p, mark);
+  const name = `cannot_move_${tid(ytype(agg))}`;
+  lib.fn(name, () => {
+    const none = notObject(lib.staticZeros, agg.eltType, 'q');
+    const first = [
+      'let q := mload(add(p, 0x20))',
+      `if iszero(${none ? `or(${none}, iszero(mload(p)))` : 'iszero(mload(p))'}) {`,
+      indent([
+        'if lt(q, mark) { stays := 1 }',
+        'let m := xor(p, mul(xor(p, q), lt(q, p)))',
+        `if lt(sub(m, mark), sub(add(p, ${sizeOf(agg, 'p')}), m)) { stays := 1 }`,
+      ].join('\n')),
+      '}',
+    ];
+    return yfn(name, ['p', 'mark'], ['stays'], [`stays := ${rootTest('p', 'mark')}`, 'if iszero(stays) {', indent(first.join('\n')), '}'].join('\n'));
+  });
+  return `${name}(${p}, ${mark})`;
 }
 
 /** Whether a graph of this type has objects below the root with address fields of their own (D3). */

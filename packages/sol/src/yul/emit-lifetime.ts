@@ -88,7 +88,7 @@ function deepRelease(e: FnEmitter, mark: string, kept: Kept[], gapFirst: boolean
   const put = (i: number) => place(e, kept[i]!, spans[i]!.lo, spans[i]!.hi, spans[i]!.total, mark, dst, gapFirst);
   if (kept.length === 1) {
     // (D8) a root that cannot move stays without its span walk
-    const stays = gapFirst ? cannotMove(kept[0]!.t.pointeeType, kept[0]!.s, mark) : undefined;
+    const stays = gapFirst ? cannotMove(e.lib, kept[0]!.t.pointeeType, kept[0]!.s, mark) : undefined;
     const walk = `${spans[0]!.code}\n${put(0)}`;
     out.push(stays ? `switch ${stays}\ncase 0 {\n${indent(walk)}\n}\ndefault { ${dst} := mload(64) }` : walk);
   } else {
