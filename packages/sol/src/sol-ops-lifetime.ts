@@ -17,7 +17,9 @@
  *       it), so one kept graph moves without checking that it lies above the mark; with
  *       `{ascending}` (two flat kept slots) the first object lies below the second and
  *       they are distinct (the first carried into the iteration, the second allocated in it:
- *       lifetime/kept-order.ts), so they move in that order without comparing addresses
+ *       lifetime/kept-order.ts), so they move in that order without comparing addresses;
+ *       with `{shallow}` every inner object of the kept graphs predates the mark, so each
+ *       root moves alone, as a flat object (its fields still address what they did)
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return

@@ -330,6 +330,7 @@ export class FunctionReleases {
       this.freeBefore(p.at, mark, ascending ?? kept);
       if (since) p.at.prev!.setAttr('since_mark', UnitAttr.instance);
       if (ascending) p.at.prev!.setAttr('ascending', UnitAttr.instance);
+      if (kept.length && this.innerPredatesMark(kept.flatMap((k) => [...this.pt.contents(this.pt.objectOf(k)!)]), inGroup)) p.at.prev!.setAttr('shallow', UnitAttr.instance);
     });
     for (const a of this.appendable(loop, group, plan)) {
       this.appends.push({ ...a, mark });
@@ -531,6 +532,17 @@ export class FunctionReleases {
     return [...this.objects.reach(inner)].every((o) => group.has(o));
   }
 
+  /**
+   * (R5') Whether nothing the kept graphs' roots hold was allocated since the mark: every inner
+   * object predates it (`out[k] = l[i]`, an array of the caller's structs). Then a root moves
+   * alone, as if flat (`shallow`): its address fields point below the mark, where nothing
+   * moves, and nothing above the root's end is kept — no walk of its elements to find a span.
+   */
+  innerPredatesMark(roots: MemObject[], group: ReadonlySet<MemObject>): boolean {
+    const inner = roots.flatMap((r) => [...this.pt.contents(r)]);
+    return [...this.objects.reach(inner)].every((o) => !group.has(o));
+  }
+
   // ---- (F) -----------------------------------------------------------------------------
 
   private functionExit(): void {
@@ -560,7 +572,9 @@ export class FunctionReleases {
       this.freeBefore(ret, mark, spills);
       // a one-time move pays only when it gives back at least what it copies (F)
       if (spills.length) ret.prev!.setAttr('gap_first', UnitAttr.instance);
-      if (spills.length && this.sinceMark(kept.flatMap(({ v }) => [...this.objects.pointsTo(v)]), new Set(group), false)) ret.prev!.setAttr('since_mark', UnitAttr.instance);
+      const roots = kept.flatMap(({ v }) => [...this.objects.pointsTo(v)]);
+      if (spills.length && this.sinceMark(roots, new Set(group), false)) ret.prev!.setAttr('since_mark', UnitAttr.instance);
+      if (spills.length && this.innerPredatesMark(roots, new Set(group))) ret.prev!.setAttr('shallow', UnitAttr.instance);
       kept.forEach(({ i }, k) => {
         const reloaded = createBefore(ret, 'sol.load', { operands: [spills[k]!], resultTypes: [kept[k]!.v.type] }).result(0);
         ret.setOperand(i, reloaded);

@@ -221,10 +221,10 @@ const minOf = (x: string, y: string) => `xor(${x}, mul(xor(${x}, ${y}), lt(${y},
  * branch (a zero-length mcopy and a zero delta when the graph stays or is at the mark
  * already). Undefined otherwise.
  */
-export function straightRelease(e: FnEmitter, k: Kept, mark: string, gapFirst: boolean): string | undefined {
+export function straightRelease(e: FnEmitter, k: Kept, mark: string, gapFirst: boolean, shallow = false): string | undefined {
   const agg = k.t.pointeeType;
   const fields: { at: number; t: Type }[] = [];
-  if (!isFlatMemoryType(agg)) {
+  if (!isFlatMemoryType(agg) && !shallow) {
     const types = agg instanceof StructType ? agg.memberTypes : agg instanceof ArrayType && !agg.isDynamic && agg.size <= UNROLL ? Array(agg.size).fill(agg.eltType) : undefined;
     if (!types || types.some((t: Type) => !isValueType(t) && !isFlatMemoryType(t))) return undefined;
     types.forEach((t: Type, i: number) => { if (!isValueType(t)) fields.push({ at: i * 32, t }); });

@@ -35,10 +35,12 @@ function release(e: FnEmitter, op: Operation): string {
   const kept = op.operands.slice(1).map((o) => ({ s: e.w(o.value), t: o.value.type as PtrType }));
   const gapFirst = !!op.getAttr('gap_first');
   if (!kept.length) return `mstore(64, ${mark})`;
-  const straight = kept.length === 1 && op.getAttr('since_mark') ? straightRelease(e, kept[0]!, mark, gapFirst) : undefined;
+  // `shallow`: every inner object predates the mark, so each root moves alone, as a flat object
+  const shallow = !!op.getAttr('shallow');
+  const straight = kept.length === 1 && op.getAttr('since_mark') ? straightRelease(e, kept[0]!, mark, gapFirst, shallow) : undefined;
   if (straight) return straight;
   if (kept.length === 2 && op.getAttr('ascending')) return ascendingRelease(e, kept as [Kept, Kept], mark);
-  if (kept.some((k) => !isFlatMemoryType(k.t.pointeeType))) return deepRelease(e, mark, kept, gapFirst);
+  if (!shallow && kept.some((k) => !isFlatMemoryType(k.t.pointeeType))) return deepRelease(e, mark, kept, gapFirst);
   const dst = e.fresh('dst_');
   const out = [`let ${dst} := ${mark}`];
   if (kept.length === 1) out.push(move(kept[0]!.s, kept[0]!.t, mark, dst, e, gapFirst));
