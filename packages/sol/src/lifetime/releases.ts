@@ -18,6 +18,7 @@
  *       0.86 → 3.6× solc viaIR's gas without this check),
  *  (R3) something allocated since the mark is dead, or the loop assigns a survivor's slot
  *       (its earlier instances die: `s = string.concat(s, x)`); otherwise nothing is gained.
+ *  (R6) a kept root whose inner objects all predate the mark moves alone (`shallow`).
  * Liveness of an object at a point: reachable, through contents, from the slots live there
  * (SlotLiveness), the SSA values live there (program-points.ts) and every object that
  * escapes other than by being returned (its memory is visible to callers for good).
@@ -533,7 +534,7 @@ export class FunctionReleases {
   }
 
   /**
-   * (R5') Whether nothing the kept graphs' roots hold was allocated since the mark: every inner
+   * (R6) Whether nothing the kept graphs' roots hold was allocated since the mark: every inner
    * object predates it (`out[k] = l[i]`, an array of the caller's structs). Then a root moves
    * alone, as if flat (`shallow`): its address fields point below the mark, where nothing
    * moves, and nothing above the root's end is kept — no walk of its elements to find a span.
