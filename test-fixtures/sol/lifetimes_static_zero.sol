@@ -4,8 +4,9 @@ pragma solidity ^0.8.20;
 /// Static zero elements: arrays whose elements are only ever replaced share one read-only zero
 /// element per type, below the heap, so what a callee hands back with such an array is known
 /// (a merge sort frees each level's halves). A struct of arrays built after temporaries slides
-/// down over them object by object. An array of older elements moves alone. A growing array of
-/// strings replaced only sometimes is not moved every iteration.
+/// down over them object by object. An array of older elements moves alone; one holding static
+/// zero elements moves without them. A growing array of strings replaced only sometimes is not
+/// moved every iteration.
 contract LifetimesStaticZero {
     struct P {
         uint256 k;
@@ -109,6 +110,22 @@ contract LifetimesStaticZero {
             if (bytes(os[i].name).length == 0) empty++;
         }
         h = keccak256(abi.encode(os, more));
+    }
+
+    function _sparse(uint256 n) private pure returns (P[] memory ps) {
+        bytes memory scratch = new bytes(512 * n + 32);
+        scratch[0] = 0x01;
+        ps = new P[](n);
+        for (uint256 i = 0; i < n; i += 3) ps[i] = P(i + uint8(scratch[0]), i * 2);
+    }
+
+    /// An array holding the static zero element in two of three slots moves down over a large
+    /// temporary: the zero elements stay where they are, the others move with the array.
+    function sparse(uint256 n) external pure returns (uint256 sum, bytes32 h) {
+        P[] memory ps = _sparse(n);
+        P[] memory qs = _sparse(n / 2);
+        for (uint256 i; i < ps.length; i++) sum += ps[i].k * 3 + ps[i].v;
+        h = keccak256(abi.encode(ps, qs));
     }
 
     /// Keeps the strings of two of three iterations in an array that doubles when full.
