@@ -331,7 +331,8 @@ export class FunctionReleases {
       this.freeBefore(p.at, mark, ascending ?? kept);
       if (since) p.at.prev!.setAttr('since_mark', UnitAttr.instance);
       if (ascending) p.at.prev!.setAttr('ascending', UnitAttr.instance);
-      if (kept.length && this.innerPredatesMark(kept.flatMap((k) => [...this.pt.contents(this.pt.objectOf(k)!)]), inGroup)) p.at.prev!.setAttr('shallow', UnitAttr.instance);
+      const graphs = kept.some((k) => !isFlatMemoryType((k.type as PtrType).pointeeType));
+      if (graphs && this.innerPredatesMark(kept.flatMap((k) => [...this.pt.contents(this.pt.objectOf(k)!)]), inGroup)) p.at.prev!.setAttr('shallow', UnitAttr.instance);
     });
     for (const a of this.appendable(loop, group, plan)) {
       this.appends.push({ ...a, mark });
@@ -575,15 +576,17 @@ export class FunctionReleases {
       if (spills.length) ret.prev!.setAttr('gap_first', UnitAttr.instance);
       const roots = kept.flatMap(({ v }) => [...this.objects.pointsTo(v)]);
       if (spills.length && this.sinceMark(roots, new Set(group), false)) ret.prev!.setAttr('since_mark', UnitAttr.instance);
-      if (spills.length && this.innerPredatesMark(roots, new Set(group))) ret.prev!.setAttr('shallow', UnitAttr.instance);
+      const graphs = kept.some(({ v }) => !isFlatMemoryType(v.type));
+      const shallow = graphs && this.innerPredatesMark(roots, new Set(group));
+      if (shallow) ret.prev!.setAttr('shallow', UnitAttr.instance);
       kept.forEach(({ i }, k) => {
         const reloaded = createBefore(ret, 'sol.load', { operands: [spills[k]!], resultTypes: [kept[k]!.v.type] }).result(0);
         ret.setOperand(i, reloaded);
       });
       const dead = group.filter((o) => !survivors.has(o));
       this.note(dead, `freed on return at ${where(ret)}`);
-      const deep = kept.some(({ v }) => !isFlatMemoryType(v.type));
-      this.note(survivors, `${deep ? 'deep-moved (with its inner objects, addresses rebased)' : 'moved'} down to the function's entry mark on return at ${where(ret)}`);
+      const how = shallow ? 'moved alone (what it holds predates the move)' : graphs ? 'deep-moved (with its inner objects, addresses rebased)' : 'moved';
+      this.note(survivors, `${how} down to the function's entry mark on return at ${where(ret)}`);
     }
   }
 }
@@ -595,7 +598,6 @@ interface Append {
   below: Value | undefined;
 }
 
-/** (I'') `concat(s, a, b, …)` (or `encode packed`) becomes `sol.append s, mark [below o] (a, b, …)`. */
 /** (R4') Whether a graph of type `t` holds a dynamic array of addresses (walked element by element). */
 function hasArrayOfAddresses(t: Type): boolean {
   if (t instanceof ArrayType && t.isDynamic && !isValueType(t.eltType)) return true;
@@ -611,6 +613,7 @@ function assignedEveryRun(slot: Value, loop: Operation): boolean {
   return false;
 }
 
+/** (I'') `concat(s, a, b, …)` (or `encode packed`) becomes `sol.append s, mark [below o] (a, b, …)`. */
 function appendInPlace({ concat, mark, below }: Append): void {
   const [old, ...parts] = concat.operandValues();
   const other = below && createBefore(concat, 'sol.load', { operands: [below], resultTypes: [(below.type as PtrType).pointeeType] }).result(0);
