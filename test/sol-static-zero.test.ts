@@ -33,6 +33,33 @@ describe('static zero elements, sliding moves, roots moved alone', () => {
     expect(freed('_soa', 'sol.malloc')).toHaveLength(3);
   });
 
+  it('leaves the memory from 0x80 as solc lays it out in a contract with assembly that is not memory-safe', async () => {
+    // such assembly may use fixed addresses there: no static zero region, no shared zero elements
+    const src = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract UnsafeAsm {
+    struct P { uint256 k; uint256 v; }
+    function raw() external pure returns (uint256 w) { assembly { mstore(0x80, 7) w := mload(0x80) } }
+    function ps(uint256 n) external pure returns (uint256 s) {
+        P[] memory a = new P[](n);
+        for (uint256 i = 0; i < n; i += 2) a[i] = P(i, i + 1);
+        for (uint256 i = 0; i < n; i++) s += a[i].k * 3 + a[i].v;
+    }
+}`;
+    const unsafe = { 'unsafe.sol': src };
+    const r = compileToBytecode({ sources: unsafe, contract: 'UnsafeAsm', lifetime: true });
+    expect(r.errors.filter((e) => e.severity === 'error')).toEqual([]);
+    expect(r.lifetime!.entries.some((e) => e.released.some((x) => x.includes('shared zero element')))).toBe(false);
+    expect(r.yul).not.toMatch(/allocate_and_zero_shared/);
+    const a = solcCompiler(true)(unsafe, 'UnsafeAsm');
+    if (!a.ok) throw new Error(a.errors.join('\n'));
+    const iface = new Interface(a.abi as never);
+    for (const [fn, args] of [['raw', []], ['ps', [9]]] as const) {
+      const data = iface.encodeFunctionData(fn, [...args]);
+      expect((await deployAndCall(r.bytecode, data)).returnData, fn).toBe((await deployAndCall(a.bytecode, data)).returnData);
+    }
+  });
+
   it('gives solc viaIR results, with the peak memory the mechanisms allow', async () => {
     const a = solcCompiler(true)(sources, CONTRACT);
     if (!a.ok) throw new Error(a.errors.join('\n'));

@@ -97,6 +97,19 @@ function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: Symbol
   return out;
 }
 
+/**
+ * Whether a contract has inline assembly that is not memory-safe: its Yul objects keep solc's
+ * memory layout from 0x80 (such assembly may use fixed addresses there), so its arrays get no
+ * shared zero elements, which live in a region there (yul/static-zeros.ts).
+ */
+function hasUnsafeAsm(contract: Operation): boolean {
+  let unsafe = false;
+  contract.walk((op) => {
+    if (op.name === 'sol.inline_asm' && !op.getAttr('memory_safe')) unsafe = true;
+  });
+  return unsafe;
+}
+
 const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not memory-safe) may observe the free pointer here';
 
 /** Runs the lifetime passes on `module` (a builtin.module holding sol.contract ops). */
@@ -130,7 +143,8 @@ export function applyLifetime(module: Operation): LifetimeResult {
   const written = changed ? typesWrittenInPlace(program) : writtenBefore;
   const shared: [fn: Operation, op: Operation][] = [];
   for (const fn of functionsOf(module)) {
-    if (!skip.has(fn)) for (const op of shareZeroElements(fn, program.function(fn), written)) shared.push([fn, op]);
+    if (skip.has(fn) || hasUnsafeAsm(fn.parentOp!)) continue;
+    for (const op of shareZeroElements(fn, program.function(fn), written)) shared.push([fn, op]);
   }
   // a shared zero element is static memory no allocation owns (sol.malloc's memorySource):
   // what an array of them holds, and what a callee hands back with it, is now known better
