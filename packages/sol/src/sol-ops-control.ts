@@ -281,6 +281,15 @@ const inlineAsm = defineOp({
   ],
 });
 
+/** Whether `root` holds inline assembly that is not memory-safe (it may use any memory, fixed addresses included). */
+export function hasUnsafeAsm(root: Operation): boolean {
+  let unsafe = false;
+  root.walk((op) => {
+    if (op.name === 'sol.inline_asm' && !op.getAttr('memory_safe')) unsafe = true;
+  });
+  return unsafe;
+}
+
 export const solControlOps = [
   ifOp, whileOp, doWhileOp, forOp, yieldOp, condition, jump('sol.break', 'leaves the innermost loop'),
   jump('sol.continue', "goes to the innermost loop's step / condition"), revert, requireOp, assertOp, panic, emit, inlineAsm,

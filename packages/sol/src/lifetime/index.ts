@@ -6,6 +6,7 @@
 import { SymbolTableCollection, type IntegerAttr, type Operation } from '@lifeline/ir';
 import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
 import { holdsAddress, holdsInnerAddresses } from '../sol-types.js';
+import { hasUnsafeAsm } from '../sol-ops-control.js';
 import { removeDeadAllocations } from './dead-allocations.js';
 import { copyTableEntriesOnRead } from './literal-tables.js';
 import { buildInPlace } from './in-place.js';
@@ -97,19 +98,6 @@ function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: Symbol
   return out;
 }
 
-/**
- * Whether a contract has inline assembly that is not memory-safe: its Yul objects keep solc's
- * memory layout from 0x80 (such assembly may use fixed addresses there), so its arrays get no
- * shared zero elements, which live in a region there (yul/static-zeros.ts).
- */
-function hasUnsafeAsm(contract: Operation): boolean {
-  let unsafe = false;
-  contract.walk((op) => {
-    if (op.name === 'sol.inline_asm' && !op.getAttr('memory_safe')) unsafe = true;
-  });
-  return unsafe;
-}
-
 const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not memory-safe) may observe the free pointer here';
 
 /** Runs the lifetime passes on `module` (a builtin.module holding sol.contract ops). */
@@ -143,6 +131,8 @@ export function applyLifetime(module: Operation): LifetimeResult {
   const written = changed ? typesWrittenInPlace(program) : writtenBefore;
   const shared: [fn: Operation, op: Operation][] = [];
   for (const fn of functionsOf(module)) {
+    // a contract with assembly that is not memory-safe keeps solc's layout from 0x80 (such
+    // assembly may use fixed addresses there): no region of static zero elements for it
     if (skip.has(fn) || hasUnsafeAsm(fn.parentOp!)) continue;
     for (const op of shareZeroElements(fn, program.function(fn), written)) shared.push([fn, op]);
   }

@@ -18,6 +18,7 @@ import { wordsOf, ytype } from './emit-types.js';
 import { guardRelative, hex, indent, YulLib } from './lib.js';
 import { yulObject } from './object.js';
 import { StaticZeros } from './static-zeros.js';
+import { hasUnsafeAsm } from '../sol-ops-control.js';
 import { allocateMemory } from './rt-memory.js';
 
 const str = (op: Operation, n: string) => (op.getAttr(n) as StringAttr | undefined)?.value;
@@ -214,13 +215,7 @@ function emitReachable(roots: Operation[], funcs: Map<string, Operation>, lib: Y
  * counting only the functions the object contains.
  */
 function unsafeAsmReachable(roots: Operation[], funcs: Map<string, Operation>): boolean {
-  let unsafe = false;
-  for (const f of reachable(roots, funcs)) {
-    f.walk((op) => {
-      if (op.name === 'sol.inline_asm' && !op.getAttr('memory_safe')) unsafe = true;
-    });
-  }
-  return unsafe;
+  return reachable(roots, funcs).some(hasUnsafeAsm);
 }
 
 /** `roots` and every sol.func they call, each once, in first-visit order. */

@@ -105,14 +105,14 @@ export function zeroMemoryChunk(lib: YulLib): string {
  * arrays and structs.
  */
 export function zeroValue(lib: YulLib, t: YType): string {
-  if (isValueType(t)) return '0';
-  if (isByteArray(t) || (t.kind === 'array' && t.length === null)) return '0x60';
-  return `${allocateAndZero(lib, t)}()`;
+  return wordZeroValue(t) ?? `${allocateAndZero(lib, t)}()`;
 }
 
-/** Whether the zero value of `t` is a word (0, or the zero slot 0x60): no memory of its own. */
-function wordZero(t: YType): boolean {
-  return isValueType(t) || isByteArray(t) || (t.kind === 'array' && t.length === null);
+/** The zero value of `t` when it is a word (0, or the zero slot 0x60), else undefined: static arrays and structs are memory of their own. */
+export function wordZeroValue(t: YType): '0' | '0x60' | undefined {
+  if (isValueType(t)) return '0';
+  if (isByteArray(t) || (t.kind === 'array' && t.length === null)) return '0x60';
+  return undefined;
 }
 
 function staticZero(lib: YulLib, t: YType): string {
@@ -239,7 +239,7 @@ export function allocateAndZeroShared(lib: YulLib, t: YType): string {
     const size = dynamic ? 'mul(length, 32)' : hex(memorySize(t));
     const body = [
       alloc,
-      `let zero := ${wordZero(t.elem) ? zeroValue(lib, t.elem) : staticZero(lib, t.elem)}`,
+      `let zero := ${wordZeroValue(t.elem) ?? staticZero(lib, t.elem)}`,
       `let dataStart := ${start}`,
       `for { let i := 0 } lt(i, ${size}) { i := add(i, 32) } { mstore(add(dataStart, i), zero) }`,
     ].join('\n');

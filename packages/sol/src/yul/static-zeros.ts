@@ -18,7 +18,8 @@ import type { Operation, Type } from '@lifeline/ir';
 import { ArrayType, fixedSizeFields } from '../sol-types.js';
 import { ytype } from './emit-types.js';
 import { hex } from './lib.js';
-import { isByteArray, isValueType, tid, type YType } from './ytypes.js';
+import { wordZeroValue } from './rt-memory.js';
+import { tid, type YType } from './ytypes.js';
 
 export class StaticZeros {
   /** Byte offset of each type's zero element from the base, by type id. */
@@ -78,12 +79,9 @@ export class StaticZeros {
     this.offsets.set(tid(t), first * 32);
     this.words.push(...fields.map(() => ''));
     fields.forEach((f: YType, i) => {
-      if (isValueType(f)) return;
-      if (isByteArray(f) || (f.kind === 'array' && f.length === null)) this.words[first + i] = '0x60';
-      else {
-        this.add(f);
-        this.words[first + i] = this.address(f);
-      }
+      const word = wordZeroValue(f);
+      if (word === undefined) this.add(f);
+      this.words[first + i] = word === '0' ? '' : word ?? this.address(f);
     });
   }
 
@@ -100,6 +98,6 @@ export class StaticZeros {
  */
 export function notObject(zeros: StaticZeros | undefined, t: Type, q: string): string | undefined {
   const y = ytype(t);
-  if (isByteArray(y) || (y.kind === 'array' && y.length === null)) return `eq(${q}, 0x60)`;
+  if (wordZeroValue(y) === '0x60') return `eq(${q}, 0x60)`;
   return zeros?.has(y) ? `lt(${q}, ${zeros.heapStart()})` : undefined;
 }
