@@ -20,6 +20,13 @@
  *       lifetime/kept-order.ts), so they move in that order without comparing addresses;
  *       with `{shallow}` every inner object of the kept graphs predates the mark, so each
  *       root moves alone, as a flat object (its fields still address what they did)
+ *   sol.free_rooted %m, %end keep(%s : P)
+ *       the root the slot %s addresses (a struct or static array whose address fields hold
+ *       flat objects) stays; the objects its fields hold that lie at or above the mark slide
+ *       down to it in address order, the fields updated, and the rest is freed — unless
+ *       every field lies below %end, the free pointer the last such release left (the mark
+ *       at first): then nothing was replaced since, and the free pointer goes back to %end
+ *       (releases.ts (R7))
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return
@@ -31,7 +38,7 @@
  */
 import { IntegerAttr, TypeAttr, defineOp, type Operation, type Type } from '@lifeline/ir';
 import { effect, memoryAgg, memoryString, stackPtr } from './sol-op-utils.js';
-import { PtrType, StringType, isHeldGraphType, isMovableMemoryType, ui256 } from './sol-types.js';
+import { PtrType, StringType, isHeldGraphType, isMovableMemoryType, isRootedSlideType, ui256 } from './sol-types.js';
 
 const freePtr = defineOp({
   name: 'sol.free_ptr',
@@ -107,6 +114,23 @@ const freeHeld = defineOp({
   ],
 });
 
+const freeRooted = defineOp({
+  name: 'sol.free_rooted',
+  summary: 'releases every allocation made since the mark but the objects the fields of one older root hold, slid down to the mark',
+  operands: [
+    { name: 'mark', type: word, infer: () => ui256 },
+    { ...wordSlot, name: 'end' },
+    { name: 'kept', type: { description: 'sol.ptr in Stack to a struct or static array whose address fields hold flat objects', accepts: (t) => t instanceof PtrType && t.loc === 'Stack' && isRootedSlideType(t.pointeeType) } },
+  ],
+  format: '$mark `,` $end `keep` `(` $kept `:` type($kept) `)` attr-dict',
+  memoryEffects: (op: Operation) => [
+    effect('write', undefined, 'FreePointer'),
+    effect('read', op.operand(1), 'Stack'), effect('write', op.operand(1), 'Stack'),
+    effect('read', op.operand(2), 'Stack'), effect('write', op.operand(2), 'Stack'),
+    effect('read', undefined, 'Memory'), effect('write', undefined, 'Memory'),
+  ],
+});
+
 const append = defineOp({
   name: 'sol.append',
   summary: 'concat(old, parts…) written after old in place when old lies at or above the mark (else fresh memory)',
@@ -125,4 +149,4 @@ const append = defineOp({
   ],
 });
 
-export const solLifetimeOps = [freePtr, free, reserve, displace, freeHeld, append];
+export const solLifetimeOps = [freePtr, free, reserve, displace, freeHeld, freeRooted, append];

@@ -42,7 +42,7 @@
  */
 import { UnitAttr, segmentSizes, type Block, type SymbolTableCollection, type Operation, type Type, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
-import { ArrayType, PtrType, fixedSizeFields, isFlatMemoryType, isMovableMemoryType, isValueType, ui256 } from '../sol-types.js';
+import { ArrayType, PtrType, fixedSizeFields, isFlatMemoryType, isMovableMemoryType, isRootedSlideType, isValueType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
 import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites, writtenInside } from './structure.js';
@@ -322,8 +322,14 @@ export class FunctionReleases {
     // at each end only the slots live there: a dead slot may still hold the address of memory
     // freed and reused since, whose length word is no longer the object's
     const inGroup = new Set(group);
+    let end: Value | undefined;
     points.forEach((p) => {
       const kept = plan!.kept.filter((k) => p.slots.includes(k));
+      if (kept.some((k) => plan!.rooted.has(k))) {
+        end ??= this.releaseEnd(loop, mark);
+        createBefore(p.at, 'sol.free_rooted', { operands: [mark, end, kept[0]!] });
+        return;
+      }
       const since = this.sinceMark(kept.map((k) => this.pt.objectOf(k)!), inGroup, true);
       // two flat survivors whose address order is known move without comparing addresses
       const ascending = since && kept.every((k) => isFlatMemoryType((k.type as PtrType).pointeeType))
@@ -343,10 +349,23 @@ export class FunctionReleases {
       : `released at the end of each iteration of the loop at ${where(loop)}`);
     const deep = plan.kept.some((k) => !isFlatMemoryType((k.type as PtrType).pointeeType));
     const when = atBranches ? 'at the end of the branch that allocates' : 'at the end of each iteration';
-    this.note(plan.survivors, deep
+    this.note(plan.survivors, plan.rooted.size
+      ? `slid down to the loop's mark ${when}, with the other objects a field of the struct that holds it allocated since (the struct predates the loop and stays; loop at ${where(loop)})`
+      : deep
       ? `deep-moved down to the loop's mark ${when}, with its inner objects as one block, inner addresses rebased (loop at ${where(loop)})`
       : `moved down to the loop's mark ${when} (loop at ${where(loop)})`);
     return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
+  }
+
+  /**
+   * (R7) The stack word a rooted release reads and writes: the free pointer the last release
+   * of the loop left, the loop's mark before the first. Every path from one iteration's start
+   * to the next passes a release, so it is the free pointer at the start of each iteration.
+   */
+  private releaseEnd(loop: Operation, mark: Value): Value {
+    const end = createBefore(loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
+    createBefore(loop, 'sol.store', { operands: [mark, end] });
+    return end;
   }
 
   /**
@@ -358,7 +377,7 @@ export class FunctionReleases {
    * release is correct at any point where that holds; the iterations that take no such branch
    * allocate nothing and so need none — they no longer pay for the check.
    */
-  private branchEnds(loop: Operation, group: readonly MemObject[], plan: { kept: Value[]; survivors: Set<MemObject> }): Point[] | undefined {
+  private branchEnds(loop: Operation, group: readonly MemObject[], plan: Plan): Point[] | undefined {
     const branches = new Set<Block>();
     for (const o of group) {
       const op = allocatingOp(o);
@@ -378,7 +397,7 @@ export class FunctionReleases {
       });
       const at = b.terminator!;
       const p = { at, ...this.liveBefore(at) };
-      if (skips || !this.planHolds(p, group, plan.survivors, plan.kept)) return undefined;
+      if (skips || !this.planHolds(p, group, plan)) return undefined;
       if (plan.kept.some((s) => p.slots.includes(s) && !definedAround(s, at))) return undefined;
       points.push(p);
     }
@@ -389,10 +408,11 @@ export class FunctionReleases {
    * Whether releasing `group` at point `p` keeping slots `kept` is correct: every object of the
    * group live there is a survivor, and the survivors are held only through kept slots.
    */
-  private planHolds(p: LiveAt, group: readonly MemObject[], survivors: ReadonlySet<MemObject>, kept: readonly Value[]): boolean {
+  private planHolds(p: LiveAt, group: readonly MemObject[], { survivors, kept, rooted }: Plan): boolean {
     if (group.some((o) => p.live.has(o) && !survivors.has(o))) return false;
     const slots = p.slots.filter((s) => !this.frozen(s) && [...this.pt.contents(this.pt.objectOf(s)!)].some((x) => survivors.has(x)));
-    return slots.every((s) => kept.includes(s)) && this.onlyThrough(survivors, p, slots);
+    // (R7) what a rooted slot's fields hold slides with it
+    return slots.every((s) => kept.includes(s)) && this.onlyThrough(survivors, p, [...slots, ...p.slots.filter((s) => rooted.has(s))]);
   }
 
   /**
@@ -408,8 +428,8 @@ export class FunctionReleases {
    * time (sol.append) the parts are written after its bytes when it lies at or above the
    * loop's mark — no copy of the string, and (I) finds it at the mark already.
    */
-  private appendable(loop: Operation, group: readonly MemObject[], plan: { kept: Value[]; survivors: Set<MemObject> }): Omit<Append, 'mark'>[] {
-    if (plan.kept.length > 2) return [];
+  private appendable(loop: Operation, group: readonly MemObject[], plan: Plan): Omit<Append, 'mark'>[] {
+    if (plan.kept.length > 2 || plan.rooted.size) return [];
     const out: Omit<Append, 'mark'>[] = [];
     loop.walk((c) => {
       // abi.encodePacked of a string or bytes writes the same bytes as concat
@@ -425,7 +445,7 @@ export class FunctionReleases {
       if (below && (!isFlatMemoryType((below.type as PtrType).pointeeType) || [...this.pt.pointsTo(first!.result(0))].some((o) => held!.has(o)))) return;
       if (c.def!.operandGroup(c, 'args').length !== c.operands.length) return; // placed at a mark (unbounded runs)
       if (store?.name !== 'sol.store' || store.operand(0) !== c.result(0) || store.operand(1) !== slot || !c.result(0).hasOneUse) return;
-      if (this.planHolds(this.liveBefore(store.next!), group, plan.survivors, plan.kept)) out.push({ concat: c, below });
+      if (this.planHolds(this.liveBefore(store.next!), group, plan)) out.push({ concat: c, below });
     });
     return out;
   }
@@ -456,25 +476,47 @@ export class FunctionReleases {
    * The slots to keep when releasing `group` at `points`, or undefined when (R1)–(R3) fail.
    */
   private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[], replaced: Set<Value>, loop: Operation):
-    { kept: Value[]; survivors: Set<MemObject> } | undefined {
+    Plan | undefined {
     const survivors = new Set(group.filter((o) => points.some((p) => p.live.has(o))));
     const someDead = survivors.size < group.length;
     for (const o of survivors) if (this.permanent.has(o)) return undefined; // (R2)
     const kept = new Set<Value>();
+    const rooted = new Set<Value>();
+    const inGroup = new Set(group);
     for (const p of points) {
       const slots = p.slots.filter((s) => !this.frozen(s) && [...this.pt.contents(this.pt.objectOf(s)!)].some((c) => survivors.has(c)));
-      if (!this.onlyThrough(survivors, p, slots)) return undefined; // (R1)
+      // (R7) a slot whose root predates the mark and whose fields hold survivors
+      const roots = p.slots.filter((s) => !slots.includes(s) && !this.frozen(s) && this.rootedSlot(s, survivors, inGroup));
+      if (!this.onlyThrough(survivors, p, [...slots, ...roots])) return undefined; // (R1)
       for (const s of slots) kept.add(s);
+      for (const s of roots) kept.add(s), rooted.add(s);
     }
     // (R3) something dies: an object of the group, or the earlier instances of a survivor
     // whose slot the loop assigns (`s = string.concat(s, x)` leaves the old `s` behind)
     if (!someDead && ![...kept].some((k) => replaced.has(k))) return undefined;
-    if (kept.size > 2) return undefined;
+    if (kept.size > 2 || (rooted.size && kept.size > 1)) return undefined;
     for (const s of kept) for (const p of points) if (!definedAround(s, p.at)) return undefined;
     for (const s of kept) if (!isMovableMemoryType((s.type as PtrType).pointeeType)) return undefined; // (R1)
-    for (const s of kept) if (this.mayShareWithPrevious(s, loop)) return undefined; // (R4)
+    for (const s of kept) if (!rooted.has(s) && this.mayShareWithPrevious(s, loop)) return undefined; // (R4)
     for (const s of kept) if (hasArrayOfAddresses((s.type as PtrType).pointeeType) && !assignedEveryRun(s, loop)) return undefined; // (R4')
-    return { kept: [...kept], survivors };
+    return { kept: [...kept], survivors, rooted };
+  }
+
+  /**
+   * (R7) Whether slot `s` is a rooted kept slot for `survivors`: its type is a struct (or a
+   * static array of at most eight elements) whose address fields hold flat objects, every root
+   * it may hold predates the mark (is not in `group`), and a root's fields may hold a survivor.
+   * By its type, every object the slot reaches is its root or an object a root's field holds:
+   * at the release, the objects of that one level that lie at or above the mark are all the
+   * live memory allocated since it (R1), and they slide down to it (`rooted`,
+   * emit-deep-move.ts (D9)); the root stays. A struct whose arrays a helper grows in a loop
+   * (`_insert(t, word(i))` replacing `t.kids`, `t.counts`) gives back the replaced arrays
+   * and the iteration's temporaries.
+   */
+  private rootedSlot(s: Value, survivors: ReadonlySet<MemObject>, group: ReadonlySet<MemObject>): boolean {
+    if (!isRootedSlideType((s.type as PtrType).pointeeType)) return false;
+    const roots = [...this.pt.contents(this.pt.objectOf(s)!)];
+    return roots.every((r) => !group.has(r)) && roots.some((r) => [...this.pt.contents(r)].some((c) => survivors.has(c)));
   }
 
   /**
@@ -589,6 +631,13 @@ export class FunctionReleases {
       this.note(survivors, `${how} down to the function's entry mark on return at ${where(ret)}`);
     }
   }
+}
+
+/** What (I) keeps: the kept slots (at most two), the objects they hold, and which of them are rooted (R7: then the only one). */
+interface Plan {
+  kept: Value[];
+  survivors: Set<MemObject>;
+  rooted: ReadonlySet<Value>;
 }
 
 /** (I'') A concat into a kept slot; `below`: the other kept slot, whose object must lie below the string. */

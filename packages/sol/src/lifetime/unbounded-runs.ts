@@ -21,7 +21,7 @@
  *       the free pointer (a callee, an encoder, the next allocation, the caller after a
  *       return) lands above it. Otherwise every run object is dead and the free pointer is
  *       still %m: T reuses their memory, as a release to %m would have let it.
- *  (R4) T = `sol.free` (or `sol.free_held`) needs no reserve: it sets the free pointer itself, to a mark below every
+ *  (R4) T = `sol.free` (or `sol.free_held`, `sol.free_rooted`) needs no reserve: it sets the free pointer itself, to a mark below every
  *       live object (releases.ts) or past the survivors it keeps.
  * Zero-initialised run objects are zeroed at their address like any allocation (the memory may
  * have been used before); the others write every byte before it is read.
@@ -124,7 +124,7 @@ export class UnboundedRuns {
 
   /** (R3) The reserve before `t` for the run objects live there. */
   private end(run: Run, t: Operation): void {
-    if (t.name === 'sol.free' || t.name === 'sol.free_held') return;
+    if (t.name === 'sol.free' || t.name === 'sol.free_held' || t.name === 'sol.free_rooted') return;
     const { live } = this.liveness.before(t);
     const top = Math.max(0, ...run.members.filter((m) => !m.object || live.has(m.object)).map((m) => m.end));
     if (top === 0) return;

@@ -38,7 +38,7 @@
  *       return variable and so at the entry mark, with strings and an array of structs of
  *       strings inside: held-out JsonWriter.document 1.013 → 0.963× solc viaIR's gas).
  */
-import { ArrayType, PtrType, StringType, StructType, isFlatMemoryType, isValueType } from '../sol-types.js';
+import { ArrayType, PtrType, StringType, StructType, fixedSizeFields, isFlatMemoryType, isValueType } from '../sol-types.js';
 import type { Type } from '@lifeline/ir';
 import type { FnEmitter } from './emit-func.js';
 import { tid } from './ytypes.js';
@@ -187,27 +187,59 @@ export function place(e: FnEmitter, k: Kept, lo: string, hi: string, total: stri
  * (D7') Slides a graph's objects down to the mark one by one, in ascending address order —
  * the root at `p` (`rootSize` bytes) and the flat objects its address fields hold (`q`, not
  * the zero slot or a static zero element when `empty`) — so the holes between them close.
- * All lie at or above the mark (`since_mark`) and are disjoint or the same object (two
- * fields holding one object move it once), so each copy goes to at or below its source and
- * above what moved before: it overwrites nothing that has not moved yet. Each step picks
- * the lowest address not moved yet (above `cur`); then the moved root's fields get their
- * objects' new addresses. Straight-line: at most UNROLL + 1 steps of UNROLL + 1 compares.
+ * Those at or above the mark (all of them under `since_mark`; (D9) those allocated since an
+ * older root) are disjoint or the same object (two fields holding one object move it once),
+ * so each copy goes to at or below its source and above what moved before: it overwrites
+ * nothing that has not moved yet; those below the mark stay. Each step picks the lowest
+ * address not moved yet (at or above `cur`) and writes its new address into the fields that
+ * held it, in the root where it is then (`r`: a field written before the root moves moves
+ * with it). An object already in place is not copied (a grown array that stays at the mark
+ * would cost 3 gas a word every iteration). Straight-line: at most UNROLL + 1 steps of
+ * UNROLL + 1 compares; few variables, so solc keeps them on the stack.
  */
 function slideObjects(rootSize: string, qs: readonly { at: number; t: Type; q: string; empty?: string }[]): string {
   const objs = [{ a: 'p', size: rootSize, empty: undefined as string | undefined }, ...qs.map((f) => ({ a: f.q, size: sizeOf(f.t, f.q), empty: f.empty }))];
-  const out = ['let dst := mark', 'let cur := 0'];
-  // n_i: object i's new address; an empty field keeps its word
-  objs.forEach((o, i) => out.push(`let n_${i} := ${o.a}`, `let s_${i} := ${o.empty ? `mul(${o.size}, iszero(${o.empty}))` : o.size}`));
+  const out = ['let dst := mark', 'let cur := mark', 'r := p'];
   const skip = (i: number) => (objs[i]!.empty ? `or(${objs[i]!.empty}, lt(${objs[i]!.a}, cur))` : `lt(${objs[i]!.a}, cur)`);
-  for (let step = 0; step < objs.length; step++) {
-    const pick = objs.map((o, i) => `if iszero(or(${skip(i)}, iszero(lt(${o.a}, best)))) {\n  best := ${o.a}\n  bs := s_${i}\n}`);
-    const rename = objs.map((o, i) => `if eq(${o.a}, best) { n_${i} := dst }`);
-    out.push(`{\n${indent([`let best := not(0)`, 'let bs := 0', ...pick, `if iszero(eq(best, not(0))) {\n${indent(['mcopy(dst, best, bs)', ...rename, 'cur := add(best, 1)', 'dst := add(dst, bs)'].join('\n'))}\n}`].join('\n'))}\n}`);
-  }
-  out.push('r := n_0');
-  qs.forEach((f, i) => out.push(`mstore(add(r, ${f.at}), n_${i + 1})`));
+  const pick = objs.map((o, i) => `if iszero(or(${skip(i)}, iszero(lt(${o.a}, best)))) {\n  best := ${o.a}\n  bs := ${o.size}\n}`);
+  const rename = ['if eq(p, best) { r := dst }', ...qs.map((f) => `if eq(${f.q}, best) { mstore(add(r, ${f.at}), dst) }`)];
+  const step = `{\n${indent(['let best := not(0)', 'let bs := 0', ...pick, `if iszero(eq(best, not(0))) {\n${indent(['mcopy(dst, best, mul(bs, iszero(eq(dst, best))))', ...rename, 'cur := add(best, 1)', 'dst := add(dst, bs)'].join('\n'))}\n}`].join('\n'))}\n}`;
+  for (let k = 0; k < objs.length; k++) out.push(step);
   out.push('mstore(64, dst)');
   return out.join('\n');
+}
+
+/**
+ * (D9) A rooted release (`sol.free_rooted`, lifetime/releases.ts (R7)): the kept slot's root
+ * predates the mark and its address fields hold flat objects, those allocated since the mark
+ * being all the live memory above it. Most runs replace nothing: every field lies below `end`,
+ * the free pointer the last release left, and the free pointer goes back there (≈ 15 gas a
+ * field). Otherwise the objects at or above the mark slide down to it in address order (D7'),
+ * the root's fields get their new addresses, and the free pointer and `end` go after the last
+ * one. Functions of their own, with an empty field's word read as address 0 (below any mark:
+ * it stays), so solc keeps their variables on the stack and the loop's stack is spared.
+ */
+export function rootedRelease(e: FnEmitter, k: Kept, mark: string, end: string): string {
+  const agg = k.t.pointeeType;
+  const fields = (fixedSizeFields(agg) ?? []).map((t, i) => ({ at: i * 32, t })).filter((f) => !isValueType(f.t));
+  const tag = tid(ytype(agg));
+  const slide = `slide_rooted_${tag}`;
+  e.lib.fn(slide, () => {
+    const qs = fields.map((f, i) => {
+      const q = `q_${i}`;
+      const none = notObject(e.lib.staticZeros, f.t, q);
+      return { ...f, q, load: `let ${q} := mload(add(p, ${f.at}))${none ? `\n${q} := mul(${q}, iszero(${none}))` : ''}` };
+    });
+    return yfn(slide, ['p', 'mark'], ['r'], [...qs.map((f) => f.load), slideObjects(sizeOf(agg, 'p'), qs)].join('\n'));
+  });
+  const name = `keep_rooted_${tag}`;
+  // the zero slot and static zero elements lie below every mark: no field is new
+  e.lib.fn(name, () => yfn(name, ['p', 'mark', 'end'], ['r', 'e'], [
+    `let fresh := iszero(lt(p, end))`,
+    ...fields.map((f) => `fresh := or(fresh, iszero(lt(mload(add(p, ${f.at})), end)))`),
+    `switch fresh\ncase 0 {\n  r := p\n  e := end\n  mstore(64, end)\n}\ndefault {\n  r := ${slide}(p, mark)\n  e := mload(64)\n}`,
+  ].join('\n')));
+  return `${k.s}, ${end} := ${name}(${k.s}, ${mark}, ${end})`;
 }
 
 /** `x < y ? y : x` and `y < x ? y : x` without a branch (branches cost the code transform stack shuffles). */
