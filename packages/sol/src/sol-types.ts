@@ -273,12 +273,13 @@ export function isHeldGraphType(t: Type, seen: readonly Type[] = []): boolean {
 
 /**
  * A root a rooted release (lifetime/releases.ts (R7)) slides the fields of: a struct or a
- * static array of at most eight elements whose address fields (at least one) hold flat objects.
+ * static array whose address fields (one to four: the slide's variables stay on solc's stack) hold
+ * flat objects.
  */
 export function isRootedSlideType(t: Type): boolean {
   const fields = fixedSizeFields(t);
   const addresses = fields?.filter((f) => !isValueType(f)) ?? [];
-  return addresses.length > 0 && addresses.length <= 8 && addresses.every(isFlatMemoryType);
+  return addresses.length > 0 && addresses.length <= 4 && addresses.every(isFlatMemoryType);
 }
 
 /** Whether a value of type `t` may hold a memory or stack address (what pointer analyses track). */

@@ -161,6 +161,15 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
       throw e;
     }
     const asm = assembleYul(yul, { optimizer: input.optimizer ?? true });
+    if (!asm.ok && lifetime && asm.errors.some((e) => e.type === 'YulException')) {
+      // the lifetime code's marks and kept slots are variables too: where they leave a function
+      // more than solc's 16 reachable stack slots, the contract still compiles without them
+      const plain = compileToBytecode({ ...input, lifetime: false }, lower);
+      if (plain.bytecode) {
+        const message = `lifetime optimization not applied to ${contract}: ${asm.errors.find((e) => e.type === 'YulException')!.message}`;
+        return { ...plain, errors: [...plain.errors, { type: 'Warning', severity: 'warning', component: 'general', message, formattedMessage: `Warning: ${message}\n` }] };
+      }
+    }
     if (!asm.ok) return { ...failure([...errors, ...asm.errors], contractAbi, yul), ...extra };
     return { yul, bytecode: asm.bytecode, deployedBytecode: asm.deployedBytecode, abi: contractAbi, errors, ...extra };
   } catch (e) {

@@ -307,8 +307,12 @@ export class FunctionReleases {
     while (c > 0) {
       const wider = this.survivorPlan([...cands[c - 1]!.objs, ...group], points, assigned, loop);
       if (!wider) break;
-      const held = (o: MemObject) => wider.kept.filter((k) => this.pt.contents(this.pt.objectOf(k)!).has(o));
-      if (cands[c - 1]!.objs.some((o) => wider.survivors.has(o) && held(o).some((k) => !assigned.has(k)))) break;
+      // (R7) a rooted slot's fields hold the survivors: the loop may replace them when it may
+      // write into the root (a store into a field, or a call given it)
+      const roots = (k: Value) => (wider.rooted.has(k) ? [...this.pt.contents(this.pt.objectOf(k)!)] : [this.pt.objectOf(k)!]);
+      const held = (o: MemObject) => wider.kept.filter((k) => roots(k).some((r) => this.pt.contents(r).has(o)));
+      const replaces = (k: Value) => (wider.rooted.has(k) ? this.rootWritten(k, loop) : assigned.has(k));
+      if (cands[c - 1]!.objs.some((o) => wider.survivors.has(o) && held(o).some((k) => !replaces(k)))) break;
       group.unshift(...cands[c - 1]!.objs);
       plan = wider;
       c--;
@@ -355,6 +359,12 @@ export class FunctionReleases {
       ? `deep-moved down to the loop's mark ${when}, with its inner objects as one block, inner addresses rebased (loop at ${where(loop)})`
       : `moved down to the loop's mark ${when} (loop at ${where(loop)})`);
     return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
+  }
+
+  /** (R7) Whether `loop` may write into a root rooted slot `k` may hold (replace what a field holds). */
+  private rootWritten(k: Value, loop: Operation): boolean {
+    const written = writtenInside(loop, this.pt);
+    return written.unknown || [...this.pt.contents(this.pt.objectOf(k)!)].some((r) => written.objects.has(r));
   }
 
   /**

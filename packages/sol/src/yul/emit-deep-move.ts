@@ -197,12 +197,13 @@ export function place(e: FnEmitter, k: Kept, lo: string, hi: string, total: stri
  * would cost 3 gas a word every iteration). Straight-line: at most UNROLL + 1 steps of
  * UNROLL + 1 compares; few variables, so solc keeps them on the stack.
  */
-function slideObjects(rootSize: string, qs: readonly { at: number; t: Type; q: string; empty?: string }[]): string {
-  const objs = [{ a: 'p', size: rootSize, empty: undefined as string | undefined }, ...qs.map((f) => ({ a: f.q, size: sizeOf(f.t, f.q), empty: f.empty }))];
+function slideObjects(rootSize: string | undefined, qs: readonly { at: number; t: Type; q: string; empty?: string }[]): string {
+  const root = rootSize ? [{ a: 'p', size: rootSize, empty: undefined as string | undefined }] : [];
+  const objs = [...root, ...qs.map((f) => ({ a: f.q, size: sizeOf(f.t, f.q), empty: f.empty }))];
   const out = ['let dst := mark', 'let cur := mark', 'r := p'];
   const skip = (i: number) => (objs[i]!.empty ? `or(${objs[i]!.empty}, lt(${objs[i]!.a}, cur))` : `lt(${objs[i]!.a}, cur)`);
   const pick = objs.map((o, i) => `if iszero(or(${skip(i)}, iszero(lt(${o.a}, best)))) {\n  best := ${o.a}\n  bs := ${o.size}\n}`);
-  const rename = ['if eq(p, best) { r := dst }', ...qs.map((f) => `if eq(${f.q}, best) { mstore(add(r, ${f.at}), dst) }`)];
+  const rename = [...(rootSize ? ['if eq(p, best) { r := dst }'] : []), ...qs.map((f) => `if eq(${f.q}, best) { mstore(add(r, ${f.at}), dst) }`)];
   const step = `{\n${indent(['let best := not(0)', 'let bs := 0', ...pick, `if iszero(eq(best, not(0))) {\n${indent(['mcopy(dst, best, mul(bs, iszero(eq(dst, best))))', ...rename, 'cur := add(best, 1)', 'dst := add(dst, bs)'].join('\n'))}\n}`].join('\n'))}\n}`;
   for (let k = 0; k < objs.length; k++) out.push(step);
   out.push('mstore(64, dst)');
@@ -222,24 +223,25 @@ function slideObjects(rootSize: string, qs: readonly { at: number; t: Type; q: s
 export function rootedRelease(e: FnEmitter, k: Kept, mark: string, end: string): string {
   const agg = k.t.pointeeType;
   const fields = (fixedSizeFields(agg) ?? []).map((t, i) => ({ at: i * 32, t })).filter((f) => !isValueType(f.t));
-  const tag = tid(ytype(agg));
-  const slide = `slide_rooted_${tag}`;
-  e.lib.fn(slide, () => {
+  const name = `keep_rooted_${tid(ytype(agg))}`;
+  e.lib.fn(name, () => {
     const qs = fields.map((f, i) => {
       const q = `q_${i}`;
       const none = notObject(e.lib.staticZeros, f.t, q);
       return { ...f, q, load: `let ${q} := mload(add(p, ${f.at}))${none ? `\n${q} := mul(${q}, iszero(${none}))` : ''}` };
     });
-    return yfn(slide, ['p', 'mark'], ['r'], [...qs.map((f) => f.load), slideObjects(sizeOf(agg, 'p'), qs)].join('\n'));
+    // one field: it is the one replaced (the test below found it at or above the end, so at or
+    // above the mark), and it goes to the mark
+    const one = qs.length === 1 ? [qs[0]!.load, `let size := ${sizeOf(qs[0]!.t, 'q_0')}`, 'mcopy(mark, q_0, size)', `mstore(add(p, ${qs[0]!.at}), mark)`, 'mstore(64, add(mark, size))'] : undefined;
+    // the root predates the mark (releases.ts (R7)): it stays, and only its fields' objects
+    // slide; were it above the mark, keeping everything (the free pointer where it is) would
+    // still be correct
+    const body = one ?? [...qs.map((f) => f.load), slideObjects(undefined, qs)];
+    return yfn(name, ['p', 'mark'], ['r', 'e'], `r := p\nif lt(p, mark) {\n${indent(body.join('\n'))}\n}\ne := mload(64)`);
   });
-  const name = `keep_rooted_${tag}`;
-  // the zero slot and static zero elements lie below every mark: no field is new
-  e.lib.fn(name, () => yfn(name, ['p', 'mark', 'end'], ['r', 'e'], [
-    `let fresh := iszero(lt(p, end))`,
-    ...fields.map((f) => `fresh := or(fresh, iszero(lt(mload(add(p, ${f.at})), end)))`),
-    `switch fresh\ncase 0 {\n  r := p\n  e := end\n  mstore(64, end)\n}\ndefault {\n  r := ${slide}(p, mark)\n  e := mload(64)\n}`,
-  ].join('\n')));
-  return `${k.s}, ${end} := ${name}(${k.s}, ${mark}, ${end})`;
+  // inline: the test that nothing was replaced is the common case, and a call costs ≈ 40 gas
+  const fresh = fields.map((f) => `iszero(lt(mload(${f.at ? `add(${k.s}, ${f.at})` : k.s}), ${end}))`).reduce((a, b) => `or(${a}, ${b})`);
+  return `switch ${fresh}\ncase 0 { mstore(64, ${end}) }\ndefault { ${k.s}, ${end} := ${name}(${k.s}, ${mark}) }`;
 }
 
 /** `x < y ? y : x` and `y < x ? y : x` without a branch (branches cost the code transform stack shuffles). */
