@@ -9,7 +9,7 @@
 import { SymbolRefAttr, type MemoryEffect, type Operation, type Region, type SymbolTableCollection, type Type, type Value } from '@lifeline/ir';
 import { isAllocation } from './escape-analysis.js';
 import {
-  FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction,
+  FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction, uncapturedOperands,
   type EscapeReason, type FunctionSummary,
 } from './points-to-model.js';
 
@@ -209,10 +209,15 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
     });
   };
 
-  /** (C12) Inline assembly: what it can name escapes; what it yields is unknown. */
+  /**
+   * (C12) Inline assembly: what it can name escapes; what it yields is unknown. A local it
+   * only reads and writes through (`no_capture`: it keeps no address of it) is read like any
+   * op's operand, and its slot keeps what it held.
+   */
   const inlineAsm = (op: Operation): void => {
     if (isOpaqueAsm(op)) markOpaque(`inline assembly${op.getAttr('memory_safe') ? ' that touches the free pointer' : ' that is not memory-safe'}`);
-    const used = new Set<Value>(addrOperands(op));
+    const kept = uncapturedOperands(op);
+    const used = new Set<Value>(addrOperands(op).filter((v) => !op.operands.some((o, i) => o.value === v && kept.includes(i))));
     op.walk((inner) => {
       if (inner === op) return;
       for (const o of inner.operands) if (holds(o.value) && !isInside(o.value, op)) used.add(o.value);

@@ -152,6 +152,12 @@ export function isInlineAsm(op: Operation): boolean {
   return op.name === 'sol.inline_asm';
 }
 
+/** (C12) The operands (indices) of inline assembly whose addresses it neither keeps nor assigns (`no_capture`). */
+export function uncapturedOperands(op: Operation): readonly number[] {
+  const a = op.getAttr('no_capture') as { values?: readonly number[] } | undefined;
+  return a?.values ?? [];
+}
+
 /** (C12) Inline assembly that may break the allocator's invariants. */
 export function isOpaqueAsm(op: Operation): boolean {
   return !op.getAttr('memory_safe') || !!op.getAttr('free_ptr');

@@ -51,7 +51,10 @@
  *       information: address operands escape (`unknown-use`), results point to `unknown`;
  *       such a call makes the function opaque.
  *  (C12) sol.inline_asm: its operands and the outer values its body uses escape
- *       (`inline-asm`); results point to `unknown`; opaque unless `memory_safe` and no `free_ptr`.
+ *       (`inline-asm`) — but the operands listed in `no_capture` (locals of flat memory types
+ *       the block neither assigns nor keeps an address of: it only reads and writes through
+ *       them, solidity/asm-capture.ts), which it reads like any op; results point to
+ *       `unknown`; opaque unless `memory_safe` and no `free_ptr`.
  *  (C13) Ops with RecursiveMemoryEffects (sol.if, loops) are described by their bodies.
  * Escapes (reach = closure over contents)
  *  (E1) `returned`: reach(pts(operands of function returns)). (E1') Not in entry functions

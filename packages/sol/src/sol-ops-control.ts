@@ -21,7 +21,7 @@
  * loop's successors (which include its exit) follow.
  */
 import {
-  IntegerAttr, IntegerType, Region, StringAttr, defineOp, i1, intSyntax, stringSyntax, unitKeywordSyntax,
+  DenseArrayAttr, IntegerAttr, IntegerType, Region, StringAttr, defineOp, i1, intSyntax, stringSyntax, unitKeywordSyntax,
   type OpParser, type OpPrinter, type Operation, type OperationState, type RegionSuccessor, type Value,
 } from '@lifeline/ir';
 import { effect, mayRevert, readThrough, solBool, stackPtr, writesFreeMemory } from './sol-op-utils.js';
@@ -270,16 +270,25 @@ const inlineAsm = defineOp({
     // the block as Yul text: asm-local identifiers renamed (`usr$x`) so they cannot clash with
     // generated names; `$N` stands for the Yul variable of slot operand N (a local it reads or assigns)
     { name: 'yul', check: (a) => (a instanceof StringAttr ? undefined : 'must be a string') },
+    // slot operands (indices) of flat memory references the block neither assigns nor keeps the
+    // address of (solidity/asm-capture.ts): it only reads and writes through them
+    { name: 'no_capture', optional: true, check: (a) => (a instanceof DenseArrayAttr ? undefined : 'must be a dense array of operand indices') },
   ],
   format: '($memory_safe^)? ($free_ptr^)? (` ` `(` $slots^ `:` type($slots) `)`)? attr-dict',
   memoryEffects: (op) => [
     ...(['Memory', 'Storage', 'Transient'] as const).flatMap((r) => [effect('read', undefined, r), effect('write', undefined, r)]),
     effect('read', undefined, 'CallData'), effect('write', undefined, 'Log'), mayRevert(),
     ...(op.getAttr('memory_safe') ? [] : [effect('read', undefined, 'FreePointer'), effect('write', undefined, 'FreePointer')]),
-    // the block may read and assign each referenced local
-    ...op.operandValues().flatMap((s) => [effect('read', s, 'Stack'), effect('write', s, 'Stack')]),
+    // the block may read and assign each referenced local (not one it leaves uncaptured)
+    ...op.operandValues().flatMap((s, i) => [effect('read', s, 'Stack'), ...(uncaptured(op).includes(i) ? [] : [effect('write', s, 'Stack')])]),
   ],
 });
+
+/** The slot operands (indices) inline assembly `op` neither assigns nor captures (`no_capture`). */
+export function uncaptured(op: Operation): readonly number[] {
+  const a = op.getAttr('no_capture');
+  return a instanceof DenseArrayAttr ? a.values : [];
+}
 
 /** Whether `root` holds inline assembly that is not memory-safe (it may use any memory, fixed addresses included). */
 export function hasUnsafeAsm(root: Operation): boolean {

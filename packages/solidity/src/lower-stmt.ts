@@ -5,9 +5,10 @@
  * continue / return / revert end their block (later statements in it are unreachable and
  * not lowered). A body that falls off its end returns the named return variables.
  */
-import { FunctionType, IntegerType, StringAttr, TypeAttr, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
-import { AddressType, FixedBytesType, PtrType, dataLocation } from '@lifeline/sol';
+import { DenseArrayAttr, FunctionType, IntegerType, StringAttr, TypeAttr, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
+import { AddressType, FixedBytesType, PtrType, dataLocation, isFlatMemoryType } from '@lifeline/sol';
 import { isMemorySafe, printInlineAssembly } from './lower-asm.js';
+import { uncapturedReferences } from './asm-capture.js';
 import { i1, type AstNode } from './lower-base.js';
 import { CallLowerer } from './lower-calls.js';
 
@@ -209,6 +210,7 @@ export class FnLowerer extends CallLowerer {
    */
   inlineAssembly(node: AstNode): void {
     const slots: Value[] = [];
+    const decls: number[] = [];
     const { yul, freePtr } = printInlineAssembly(node, {
       fail: (n, message) => this.unsupported(n, message),
       reference: (decl, ident) => {
@@ -218,10 +220,16 @@ export class FnLowerer extends CallLowerer {
         const ok = t instanceof IntegerType || t instanceof AddressType || t instanceof FixedBytesType || dataLocation(t) === 'Memory';
         if (!ok) this.unsupported(ident, `a local of type ${t} in inline assembly`);
         const at = slots.indexOf(slot);
-        return at >= 0 ? at : slots.push(slot) - 1;
+        if (at >= 0) return at;
+        decls.push(decl);
+        return slots.push(slot) - 1;
       },
     });
     const attrs: [string, import('@lifeline/ir').Attribute][] = [['yul', new StringAttr(yul)]];
+    // flat memory references the block only reads and writes through: no escape (asm-capture.ts)
+    const free = uncapturedReferences(node);
+    const kept = slots.flatMap((s, i) => (isFlatMemoryType((s.type as PtrType).pointeeType) && decls[i] !== undefined && free.has(decls[i]!) ? [i] : []));
+    if (kept.length) attrs.push(['no_capture', new DenseArrayAttr(IntegerType.get(32), kept)]);
     if (isMemorySafe(node)) attrs.push(this.unit('memory_safe'));
     if (freePtr) attrs.push(this.unit('free_ptr'));
     this.op('sol.inline_asm', slots, [], attrs);
