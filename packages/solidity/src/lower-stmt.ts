@@ -228,8 +228,8 @@ export class FnLowerer extends CallLowerer {
     const attrs: [string, import('@lifeline/ir').Attribute][] = [['yul', new StringAttr(yul)]];
     // flat memory references the block only reads and writes through: no escape (asm-capture.ts)
     const free = uncapturedReferences(node);
-    const kept = slots.flatMap((s, i) => (isFlatMemoryType((s.type as PtrType).pointeeType) && decls[i] !== undefined && free.has(decls[i]!) ? [i] : []));
-    if (kept.length) attrs.push(['no_capture', new DenseArrayAttr(IntegerType.get(32), kept)]);
+    const uncaptured = slots.flatMap((s, i) => (isFlatMemoryType((s.type as PtrType).pointeeType) && free.has(decls[i]!) ? [i] : []));
+    if (uncaptured.length) attrs.push(['no_capture', new DenseArrayAttr(IntegerType.get(32), uncaptured)]);
     if (isMemorySafe(node)) attrs.push(this.unit('memory_safe'));
     if (freePtr) attrs.push(this.unit('free_ptr'));
     this.op('sol.inline_asm', slots, [], attrs);

@@ -217,8 +217,8 @@ function slideObjects(rootSize: string | undefined, qs: readonly { at: number; t
  * the free pointer the last release left, and the free pointer goes back there (≈ 15 gas a
  * field). Otherwise the objects at or above the mark slide down to it in address order (D7'),
  * the root's fields get their new addresses, and the free pointer and `end` go after the last
- * one. Functions of their own, with an empty field's word read as address 0 (below any mark:
- * it stays), so solc keeps their variables on the stack and the loop's stack is spared.
+ * one. The slide is a function of its own (its variables stay off the loop's stack), with an
+ * empty field's word read as address 0 (below any mark: it stays).
  */
 export function rootedRelease(e: FnEmitter, k: Kept, mark: string, end: string): string {
   const agg = k.t.pointeeType;
