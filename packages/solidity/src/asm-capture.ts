@@ -17,6 +17,7 @@
  * of an assembly variable is the union over all its assignments, iterated to a fixed point.
  */
 import type { AstNode } from './solc.js';
+import { userFunctions } from './lower-asm.js';
 
 /** Builtins whose result is computed from their arguments alone. */
 const PURE = new Set([
@@ -41,7 +42,7 @@ const RANGES: Record<string, readonly number[]> = {
 export function uncapturedReferences(node: AstNode): Set<number> {
   const refs = new Map<string, number>();
   for (const r of (node.externalReferences as AstNode[] | undefined) ?? []) refs.set(r.src as string, r.declaration as number);
-  const userFns = new Set<string>();
+  const userFns = userFunctions(node);
   const referenced = new Set<number>();
   const captured = new Set<number>();
   const taint = new Map<string, Set<number>>();
@@ -131,14 +132,6 @@ export function uncapturedReferences(node: AstNode): Set<number> {
     }
   };
 
-  const collect = (n: unknown): void => {
-    if (!n || typeof n !== 'object') return;
-    if (Array.isArray(n)) return n.forEach(collect);
-    const o = n as AstNode;
-    if (o.nodeType === 'YulFunctionDefinition') userFns.add(o.name as string);
-    for (const k of Object.keys(o)) if (k !== 'src' && k !== 'nativeSrc') collect(o[k]);
-  };
-  collect(node.AST);
   const top = node.AST as AstNode | undefined;
   if (top?.nodeType !== 'YulBlock') return new Set();
   while (changed) {

@@ -43,18 +43,24 @@ const literalNumber = (n: AstNode | undefined): bigint | undefined => {
   try { return BigInt(n.value as string); } catch { return undefined; }
 };
 
-export function printInlineAssembly(node: AstNode, cx: AsmContext): AsmText {
-  const refs = new Map<string, AstNode>();
-  for (const r of (node.externalReferences as AstNode[] | undefined) ?? []) refs.set(r.src as string, r);
-  const userFns = new Set<string>();
+/** The names of the functions an InlineAssembly node's Yul defines (at any depth). */
+export function userFunctions(node: AstNode): Set<string> {
+  const names = new Set<string>();
   const collect = (n: unknown): void => {
     if (!n || typeof n !== 'object') return;
     if (Array.isArray(n)) return n.forEach(collect);
     const o = n as AstNode;
-    if (o.nodeType === 'YulFunctionDefinition') userFns.add(o.name as string);
+    if (o.nodeType === 'YulFunctionDefinition') names.add(o.name as string);
     for (const k of Object.keys(o)) if (k !== 'src' && k !== 'nativeSrc') collect(o[k]);
   };
   collect(node.AST);
+  return names;
+}
+
+export function printInlineAssembly(node: AstNode, cx: AsmContext): AsmText {
+  const refs = new Map<string, AstNode>();
+  for (const r of (node.externalReferences as AstNode[] | undefined) ?? []) refs.set(r.src as string, r);
+  const userFns = userFunctions(node);
   let freePtr = false;
 
   const ident = (n: AstNode): string => {
