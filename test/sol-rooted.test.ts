@@ -48,25 +48,31 @@ describe('rooted releases', () => {
       expect(ours.returnData, fn).toBe(ref.returnData);
       expect(unopt.returnData, fn).toBe(ref.returnData);
       const words = (ours.peakMemoryBytes - 0x80) / 32;
+      // what is live, plus what the amortised slide lets pile up before it runs (emit-deep-move.ts
+      // (D9')): a quarter of what it kept, at least 2 KiB (64 words) a field
+      const slack = (live: number, fields: number) => Math.max(live / 4, 64 * fields);
       // keys and sums double to cap: at the last doubling the old and new arrays of both
       // (3 cap + 4 words), the struct, the tag bytes (old and new, under 3n bytes) and a tag
       const cap = 2 ** Math.ceil(Math.log2(n));
-      if (fn === 'columns') expect(words, fn).toBeLessThanOrEqual(3 * cap + 4 + 5 + 2 * Math.ceil((3 * n) / 32) + 16);
+      const columns = 3 * cap + 4 + 5 + 2 * Math.ceil((3 * n) / 32) + 16;
+      if (fn === 'columns') expect(words, fn).toBeLessThanOrEqual(columns + slack(2 * cap, 3));
       // the array grows to 2·len + 1 (len = 191 → 383); after the loop it and its packed
       // encoding (one word an element, plus hits) are live together
-      if (fn === 'direct') expect(words, fn).toBeLessThanOrEqual(2 * (383 + 1) + 8);
+      if (fn === 'direct') expect(words, fn).toBeLessThanOrEqual(2 * (383 + 1) + 8 + slack(384, 1));
       // one array of at most 5 elements (held by both fields), a scratch array of at most 7,
       // the struct
-      if (fn === 'shared') expect(words, fn).toBeLessThanOrEqual(6 + 8 + 2 + 8);
+      if (fn === 'shared') expect(words, fn).toBeLessThanOrEqual(6 + 8 + 2 + 8 + slack(6, 2));
       // the older array (4 words), the struct, the packed temporary (3), a new array (at most 5)
-      if (fn === 'older') expect(words, fn).toBeLessThanOrEqual(4 + 2 + 3 + 5 + 8);
+      if (fn === 'older') expect(words, fn).toBeLessThanOrEqual(4 + 2 + 3 + 5 + 8 + slack(5, 1));
       // the three rows (n elements and 3 lengths), the replaced row and its copy one longer,
       // the static array and the encoded temporary
-      if (fn === 'rows') expect(words, fn).toBeLessThanOrEqual(n + 3 + Math.ceil(n / 3) + 2 + 3 + 3 + 8);
+      if (fn === 'rows') expect(words, fn).toBeLessThanOrEqual(n + 3 + Math.ceil(n / 3) + 2 + 3 + 3 + 8 + slack(n + 3, 3));
     }
-    // the check that nothing was replaced is the common case, and costs little
-    const big = 1000;
-    expect((await run(on.bytecode, 'columns', big)).gasUsed).toBeLessThanOrEqual((await run(a.bytecode, 'columns', big)).gasUsed * 1.02);
+    // the amortised slide costs a compare a run: no call above solc viaIR's gas at n = 1000,
+    // also where fields are replaced in most runs (older, shared)
+    for (const fn of ['columns', 'direct', 'shared', 'older']) {
+      expect((await run(on.bytecode, fn, 1000)).gasUsed, fn).toBeLessThanOrEqual((await run(a.bytecode, fn, 1000)).gasUsed * 1.02);
+    }
   });
 
   it('compiles without lifetime code where it would leave a function too deep for solc', async () => {

@@ -23,10 +23,10 @@
  *   sol.free_rooted %m, %end keep(%s : P)
  *       the root the slot %s addresses (a struct or static array whose address fields hold
  *       flat objects) stays; the objects its fields hold that lie at or above the mark slide
- *       down to it in address order, the fields updated, and the rest is freed — unless
- *       every field lies below %end, the free pointer the last such release left (the mark
- *       at first): then nothing was replaced since, and the free pointer goes back to %end
- *       (releases.ts (R7))
+ *       down to it in address order, the fields updated, and the rest is freed — once the
+ *       memory allocated since %end (the free pointer the last slide left; the mark at
+ *       first) reaches a quarter of [mark, %end) and 2 KiB a field; until then everything
+ *       stays (releases.ts (R7), emit-deep-move.ts (D9'))
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return

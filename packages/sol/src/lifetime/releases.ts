@@ -368,9 +368,9 @@ export class FunctionReleases {
   }
 
   /**
-   * (R7) The stack word a rooted release reads and writes: the free pointer the last release
-   * of the loop left, the loop's mark before the first. Every path from one iteration's start
-   * to the next passes a release, so it is the free pointer at the start of each iteration.
+   * (R7) The stack word a rooted release reads and writes: the free pointer the last slide of
+   * the loop left, the loop's mark before the first. Only the amortisation reads it (how much
+   * was allocated since, emit-deep-move.ts (D9')): a slide is correct at any release.
    */
   private releaseEnd(loop: Operation, mark: Value): Value {
     const end = createBefore(loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
