@@ -20,13 +20,12 @@
  *       lifetime/kept-order.ts), so they move in that order without comparing addresses;
  *       with `{shallow}` every inner object of the kept graphs predates the mark, so each
  *       root moves alone, as a flat object (its fields still address what they did)
- *   sol.free_rooted %m, %end keep(%s : P)
+ *   sol.free_rooted %m, %next keep(%s : P)
  *       the root the slot %s addresses (a struct or static array whose address fields hold
  *       flat objects) stays; the objects its fields hold that lie at or above the mark slide
  *       down to it in address order, the fields updated, and the rest is freed — once the
- *       memory allocated since %end (the free pointer the last slide left; the mark at
- *       first) reaches a quarter of [mark, %end) and 2 KiB a field; until then everything
- *       stays (releases.ts (R7), emit-deep-move.ts (D9'))
+ *       free pointer reaches %next, which each slide sets (the mark at first); until then
+ *       everything stays (releases.ts (R7), emit-deep-move.ts (D9'))
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return
@@ -119,10 +118,10 @@ const freeRooted = defineOp({
   summary: 'releases every allocation made since the mark but the objects the fields of one older root hold, slid down to the mark',
   operands: [
     { name: 'mark', type: word, infer: () => ui256 },
-    { ...wordSlot, name: 'end' },
+    { ...wordSlot, name: 'next' },
     { name: 'kept', type: { description: 'sol.ptr in Stack to a struct or static array whose address fields hold flat objects', accepts: (t) => t instanceof PtrType && t.loc === 'Stack' && isRootedSlideType(t.pointeeType) } },
   ],
-  format: '$mark `,` $end `keep` `(` $kept `:` type($kept) `)` attr-dict',
+  format: '$mark `,` $next `keep` `(` $kept `:` type($kept) `)` attr-dict',
   memoryEffects: (op: Operation) => [
     effect('write', undefined, 'FreePointer'),
     effect('read', op.operand(1), 'Stack'), effect('write', op.operand(1), 'Stack'),

@@ -326,12 +326,12 @@ export class FunctionReleases {
     // at each end only the slots live there: a dead slot may still hold the address of memory
     // freed and reused since, whose length word is no longer the object's
     const inGroup = new Set(group);
-    let end: Value | undefined;
+    let next: Value | undefined;
     points.forEach((p) => {
       const kept = plan!.kept.filter((k) => p.slots.includes(k));
       if (kept.some((k) => plan!.rooted.has(k))) {
-        end ??= this.releaseEnd(loop, mark);
-        createBefore(p.at, 'sol.free_rooted', { operands: [mark, end, kept[0]!] });
+        next ??= this.slideTrigger(loop, mark);
+        createBefore(p.at, 'sol.free_rooted', { operands: [mark, next, kept[0]!] });
         return;
       }
       const since = this.sinceMark(kept.map((k) => this.pt.objectOf(k)!), inGroup, true);
@@ -368,14 +368,14 @@ export class FunctionReleases {
   }
 
   /**
-   * (R7) The stack word a rooted release reads and writes: the free pointer the last slide of
-   * the loop left, the loop's mark before the first. Only the amortisation reads it (how much
-   * was allocated since, emit-deep-move.ts (D9')): a slide is correct at any release.
+   * (R7) The stack word a rooted release reads and writes: the free pointer from which the next
+   * slide runs, set by each slide (emit-deep-move.ts (D9')), the loop's mark before the first.
+   * Only the amortisation reads it: a slide is correct at any release.
    */
-  private releaseEnd(loop: Operation, mark: Value): Value {
-    const end = createBefore(loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
-    createBefore(loop, 'sol.store', { operands: [mark, end] });
-    return end;
+  private slideTrigger(loop: Operation, mark: Value): Value {
+    const next = createBefore(loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
+    createBefore(loop, 'sol.store', { operands: [mark, next] });
+    return next;
   }
 
   /**

@@ -215,17 +215,25 @@ function slideObjects(rootSize: string | undefined, qs: readonly { at: number; t
  * predates the mark and its address fields hold flat objects, those allocated since the mark
  * being all the live memory above it. The objects at or above the mark slide down to it in
  * address order (D7'), the root's fields get their new addresses, and the free pointer and
- * `end` go after the last one. (D9') The slide is amortised: it runs once what was allocated
- * since `end` (the free pointer the last slide left) reaches a quarter of what that slide kept
- * and 2 KiB a field, so a run costs a compare; sliding at every run cost ≈ 150–1,100 gas when
- * a field is replaced in most runs (own fixture `shared` 1.10× solc viaIR, four members
- * replaced in turn 2.6×). The slide is a function of its own (its variables stay off the
- * loop's stack); an empty field (0x60, a static zero element) lies below every mark and stays.
+ * `next` go after the last one. (D9') The slide is amortised (below): a run costs a compare;
+ * sliding at every run cost ≈ 150–1,100 gas when a field is replaced in most runs (own fixture
+ * `shared` 1.10× solc viaIR, four members replaced in turn 2.6×). The slide is a function of
+ * its own (its variables stay off the loop's stack); an empty field (0x60, a static zero
+ * element) lies below every mark and stays.
  */
-export function rootedRelease(e: FnEmitter, k: Kept, mark: string, end: string): string {
+export function rootedRelease(e: FnEmitter, k: Kept, mark: string, next: string): string {
   const agg = k.t.pointeeType;
   const fields = (fixedSizeFields(agg) ?? []).map((t, i) => ({ at: i * 32, t })).filter((f) => !isValueType(f.t));
   const name = `keep_rooted_${tid(ytype(agg))}`;
+  // (D9') amortised: the slide runs once the free pointer reaches `next`, set by the slide before
+  // it (the mark at first) to where what is allocated after it is worth a slide — a slide of k
+  // fields costs about S = 100 + 60k + 60k² gas, a word of memory 3 + w/256 more once memory has
+  // w words, so it pays from 32·S / (3 + w/256) bytes — and makes a quarter of what it kept
+  // ([mark, end)): a slide may copy all of it. Until then everything stays where it is; a run
+  // costs one compare. A slide that finds the fields in place copies nothing and only gives the
+  // memory above them back
+  const n = fields.length;
+  const pays = `div(${hex(BigInt(32 * (100 + 60 * n + 60 * n * n)))}, add(3, shr(13, e)))`;
   e.lib.fn(name, () => {
     const qs = fields.map((f, i) => ({ ...f, q: `q_${i}`, load: `let q_${i} := mload(add(p, ${f.at}))` }));
     // one field: its object goes to the mark when it lies at or above it (a copy only when it
@@ -235,14 +243,12 @@ export function rootedRelease(e: FnEmitter, k: Kept, mark: string, end: string):
     // slide; were it above the mark, keeping everything (the free pointer where it is) would
     // still be correct
     const body = one ?? [...qs.map((f) => f.load), slideObjects(undefined, qs)];
-    return yfn(name, ['p', 'mark'], ['r', 'e'], `r := p\nif lt(p, mark) {\n${indent(body.join('\n'))}\n}\ne := mload(64)`);
+    return yfn(name, ['p', 'mark'], ['r', 'next'], [
+      'r := p', `if lt(p, mark) {\n${indent(body.join('\n'))}\n}`, 'let e := mload(64)',
+      `next := add(e, ${maxOf('shr(2, sub(e, mark))', pays)})`,
+    ].join('\n'));
   });
-  // (D9') amortised, inline: the slide runs once the memory allocated since `end` reaches a
-  // quarter of what the last slide kept ([mark, end)) and 2 KiB a field; until then everything
-  // stays where it is. A run costs a subtraction and a compare; a slide that finds the fields
-  // in place copies nothing and only gives the memory above them back
-  const enough = maxOf(`shr(2, sub(${end}, ${mark}))`, hex(BigInt(0x800 * fields.length)));
-  return `if iszero(lt(sub(mload(64), ${end}), ${enough})) { ${k.s}, ${end} := ${name}(${k.s}, ${mark}) }`;
+  return `if iszero(lt(mload(64), ${next})) { ${k.s}, ${next} := ${name}(${k.s}, ${mark}) }`;
 }
 
 /** `x < y ? y : x` and `y < x ? y : x` without a branch (branches cost the code transform stack shuffles). */
