@@ -228,8 +228,8 @@ export function rootedRelease(e: FnEmitter, k: Kept, mark: string, next: string)
   // (D9') amortised: the slide runs once the free pointer reaches `next`, set by the slide before
   // it (the mark at first) to where what is allocated after it is worth a slide — a slide of k
   // fields costs about S = 100 + 60k + 60k² gas, a word of memory 3 + w/256 more once memory has
-  // w words, so it pays from 32·S / (3 + w/256) bytes — and makes a quarter of what it kept
-  // ([mark, end)): a slide may copy all of it. Until then everything stays where it is; a run
+  // w words, so it pays from 32·S / (3 + w/256) bytes — and at least a quarter of what it kept
+  // (a slide may copy all of it). Until then everything stays where it is; a run
   // costs one compare. A slide that finds the fields in place copies nothing and only gives the
   // memory above them back
   const n = fields.length;
