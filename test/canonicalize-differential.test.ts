@@ -13,22 +13,25 @@
  *
  *   CANON_DIFF_COUNT=n  programs per case (default 200)
  */
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { genAnalysisProgram, type AnalysisProgramOptions } from '../bench/gen-analysis-program.mjs';
 import { runOpt } from './fixtures.js';
+import { runOracle, writeTemp } from './oracle.js';
 
 const COUNT = Number(process.env.CANON_DIFF_COUNT ?? 200);
 const SEP = '// -----\n';
 
+// asynchronous (at most four at once): a test worker blocked for a minute misses vitest's
+// own messages and fails the run ("Timeout calling onTaskUpdate"), and the 200 one-program
+// runs below took 50 s in a row on a loaded two-core machine
 function run(args: string[], input: string) {
-  return spawnSync('mlir-opt-19', ['--allow-unregistered-dialect', '--split-input-file', ...args, '-'], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+  return runOracle(['--allow-unregistered-dialect', '--split-input-file', ...args], writeTemp(input));
 }
 
-function oracle(args: string[], input: string): string {
-  const r = run(args, input);
+async function oracle(args: string[], input: string): Promise<string> {
+  const r = await run(args, input);
   expect(r.stderr).toBe('');
-  expect(r.status).toBe(0);
+  expect(r.code).toBe(0);
   return r.stdout;
 }
 
@@ -38,21 +41,22 @@ function oracle(args: string[], input: string): string {
  * allocation with a constant size became static). Those programs are left out
  * (and counted); our canonicalizer keeps the cast pair.
  */
-function oracleAccepts(pass: string, program: string): boolean {
-  return run([`--${pass}`], program).status === 0;
+async function oracleAccepts(pass: string, program: string): Promise<boolean> {
+  return (await run([`--${pass}`], program)).code === 0;
 }
 
-function compare(pass: string, features: AnalysisProgramOptions['features']): { equal: number; total: number } {
+async function compare(pass: string, features: AnalysisProgramOptions['features']): Promise<{ equal: number; total: number }> {
   const all = Array.from({ length: COUNT }, (_, i) => genAnalysisProgram(1000 + i, { size: 120, features }).text);
-  const programs = run([`--${pass}`], all.join(SEP)).status === 0 ? all : all.filter((p) => oracleAccepts(pass, p));
+  const accepted = (await run([`--${pass}`], all.join(SEP))).code === 0 ? all.map(() => true) : await Promise.all(all.map((p) => oracleAccepts(pass, p)));
+  const programs = all.filter((_, i) => accepted[i]);
   if (programs.length !== all.length) console.log(`${pass}: ${all.length - programs.length} programs left out (mlir-opt-19 makes invalid IR)`);
   const input = programs.join(SEP);
   const n = programs.length;
   const ours = runOpt([`--${pass}`, '--split-input-file'], input);
   expect(ours.stderr).toBe('');
   expect(ours.code).toBe(0);
-  const normalized = oracle([], ours.stdout).split(SEP);
-  const reference = oracle([`--${pass}`], input).split(SEP);
+  const normalized = (await oracle([], ours.stdout)).split(SEP);
+  const reference = (await oracle([`--${pass}`], input)).split(SEP);
   expect(normalized.length).toBe(n);
   expect(reference.length).toBe(n);
   const equal = normalized.filter((text, i) => text === reference[i]).length;
@@ -61,18 +65,18 @@ function compare(pass: string, features: AnalysisProgramOptions['features']): { 
 }
 
 describe('canonicalize and cse against mlir-opt-19', () => {
-  it('cse: identical on every program', () => {
-    const r = compare('cse', {});
+  it('cse: identical on every program', async () => {
+    const r = await compare('cse', {});
     expect(r.equal).toBe(r.total);
   }, 120_000);
 
-  it('canonicalize: accepted on every program without CFGs; equality rate not below the floor', () => {
-    const r = compare('canonicalize', { cf: false, test: false });
+  it('canonicalize: accepted on every program without CFGs; equality rate not below the floor', async () => {
+    const r = await compare('canonicalize', { cf: false, test: false });
     expect(r.equal / r.total).toBeGreaterThanOrEqual(FLOOR_NO_CF);
   }, 120_000);
 
-  it('canonicalize: accepted on every program with CFGs and test ops', () => {
-    const r = compare('canonicalize', {});
+  it('canonicalize: accepted on every program with CFGs and test ops', async () => {
+    const r = await compare('canonicalize', {});
     expect(r.equal / r.total).toBeGreaterThanOrEqual(FLOOR_ALL);
   }, 120_000);
 });
