@@ -24,6 +24,7 @@ import {
   DenseArrayAttr, IntegerAttr, IntegerType, Region, StringAttr, defineOp, i1, intSyntax, stringSyntax, unitKeywordSyntax,
   type OpParser, type OpPrinter, type Operation, type OperationState, type RegionSuccessor, type Value,
 } from '@lifeline/ir';
+import { uncapturedOperands } from '@lifeline/analyses';
 import { effect, mayRevert, readThrough, solBool, stackPtr, writesFreeMemory } from './sol-op-utils.js';
 
 const LOOPS = ['sol.for', 'sol.while', 'sol.do_while'];
@@ -275,20 +276,17 @@ const inlineAsm = defineOp({
     { name: 'no_capture', optional: true, check: (a) => (a instanceof DenseArrayAttr ? undefined : 'must be a dense array of operand indices') },
   ],
   format: '($memory_safe^)? ($free_ptr^)? (` ` `(` $slots^ `:` type($slots) `)`)? attr-dict',
-  memoryEffects: (op) => [
-    ...(['Memory', 'Storage', 'Transient'] as const).flatMap((r) => [effect('read', undefined, r), effect('write', undefined, r)]),
-    effect('read', undefined, 'CallData'), effect('write', undefined, 'Log'), mayRevert(),
-    ...(op.getAttr('memory_safe') ? [] : [effect('read', undefined, 'FreePointer'), effect('write', undefined, 'FreePointer')]),
-    // the block may read and assign each referenced local (not one it leaves uncaptured)
-    ...op.operandValues().flatMap((s, i) => [effect('read', s, 'Stack'), ...(uncaptured(op).includes(i) ? [] : [effect('write', s, 'Stack')])]),
-  ],
+  memoryEffects: (op) => {
+    const kept = uncapturedOperands(op);
+    return [
+      ...(['Memory', 'Storage', 'Transient'] as const).flatMap((r) => [effect('read', undefined, r), effect('write', undefined, r)]),
+      effect('read', undefined, 'CallData'), effect('write', undefined, 'Log'), mayRevert(),
+      ...(op.getAttr('memory_safe') ? [] : [effect('read', undefined, 'FreePointer'), effect('write', undefined, 'FreePointer')]),
+      // the block may read and assign each referenced local (not one it leaves uncaptured)
+      ...op.operandValues().flatMap((s, i) => [effect('read', s, 'Stack'), ...(kept.includes(i) ? [] : [effect('write', s, 'Stack')])]),
+    ];
+  },
 });
-
-/** The slot operands (indices) inline assembly `op` neither assigns nor captures (`no_capture`). */
-export function uncaptured(op: Operation): readonly number[] {
-  const a = op.getAttr('no_capture');
-  return a instanceof DenseArrayAttr ? a.values : [];
-}
 
 /** Whether `root` holds inline assembly that is not memory-safe (it may use any memory, fixed addresses included). */
 export function hasUnsafeAsm(root: Operation): boolean {
