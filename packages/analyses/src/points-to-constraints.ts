@@ -10,10 +10,11 @@ import { SymbolRefAttr, type MemoryEffect, type Operation, type Region, type Sym
 import { isAllocation } from './escape-analysis.js';
 import {
   FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction, uncapturedOperands,
-  type EscapeReason, type FunctionSummary,
+  type DirectFlow, type EscapeReason, type FunctionSummary,
 } from './points-to-model.js';
 
 export type Objs = ReadonlySet<MemObject>;
+const EMPTY: Objs = new Set();
 
 /** What a constraint may do: read (recording the dependency) and grow states. */
 export interface Ctx {
@@ -43,6 +44,8 @@ export interface BuiltFunction {
   objects: MemObject[];
   unknown: MemObject;
   params: (MemObject | undefined)[];
+  /** (O2) Per parameter, the caller's memory its object reaches (`param %argN (inner)`). */
+  inners: (MemObject | undefined)[];
   objectOf: Map<Value | Operation, MemObject>;
   constraints: Constraint[];
   roots: Root[];
@@ -101,8 +104,27 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
 
   // (O1)(O2) Parameters first: the caller's data structure reachable from each argument.
   const args = bodyArguments(fn) ?? [];
-  const params = args.map((a) => (holds(a) ? newObject('param', a, undefined) : undefined));
-  params.forEach((p, i) => p && constraints.push((c) => c.addPts(args[i]!, [p])));
+  const params: (MemObject | undefined)[] = [];
+  const inners: (MemObject | undefined)[] = [];
+  args.forEach((a, i) => {
+    if (!holds(a)) {
+      params.push(undefined);
+      inners.push(undefined);
+      return;
+    }
+    const p = newObject('param', a, undefined);
+    constraints.push((c) => c.addPts(args[i]!, [p]));
+    params.push(p);
+    // (O2) what it reaches, when its type can hold an address (not found by value: the
+    // argument addresses its own object only)
+    if (!mayContainAddresses(a.type, opts.holdsAddress)) {
+      inners.push(undefined);
+      return;
+    }
+    const q = new MemObject('param', a, undefined, objects.length, names, true);
+    objects.push(q);
+    inners.push(q);
+  });
 
   const unknownObj = new MemObject('unknown', undefined, undefined, -1, names);
   const unknownValues: Value[] = [];
@@ -184,28 +206,40 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
     const results = op.results;
     constraints.push((c) => {
       const reachOf: (Set<MemObject> | undefined)[] = [];
-      const argReach = (k: number): Set<MemObject> => {
+      const innerOf: (Set<MemObject> | undefined)[] = [];
+      const argPts = (k: number): Objs => {
         const a = cargs[k];
-        if (!a || !holds(a)) return new Set();
-        return (reachOf[k] ??= c.reach(c.pts(a)));
+        return a && holds(a) ? c.pts(a) : EMPTY;
       };
-      const gather = (s: { fresh: boolean; params: readonly number[]; unknown: boolean }, into: Set<MemObject>): Set<MemObject> => {
+      const argReach = (k: number): Set<MemObject> => (reachOf[k] ??= c.reach(argPts(k)));
+      // what the argument's objects reach through at least one address (their own objects
+      // only when the structure leads back to them)
+      const argInner = (k: number): Set<MemObject> => {
+        if (innerOf[k]) return innerOf[k]!;
+        const first: MemObject[] = [];
+        for (const o of argPts(k)) for (const x of c.contents(o)) first.push(x);
+        return (innerOf[k] = c.reach(first));
+      };
+      // (S6): a callee's own view of argument k is its object (`roots`) apart from what it reaches (`inner`)
+      const gather = (s: DirectFlow, into: Set<MemObject>): Set<MemObject> => {
         if (s.fresh && obj) into.add(obj);
-        for (const k of s.params) for (const o of argReach(k)) into.add(o);
+        for (const k of s.roots) for (const o of argPts(k)) into.add(o);
+        for (const k of s.inner) for (const o of argInner(k)) into.add(o);
         if (s.unknown) into.add(unknownObj);
         return into;
       };
-      summary.results.forEach((r, j) => {
+      const direct = summary.direct;
+      direct.results.forEach((r, j) => {
         const res = results[j];
         if (!res || !holds(res)) return;
-        c.addPts(res, gather({ fresh: r.fresh, params: r.aliasesParams, unknown: r.unknown }, new Set()));
+        c.addPts(res, gather(r, new Set()));
       });
-      summary.paramContents.forEach((pc, i) => {
-        if (!pc.fresh && !pc.params.length && !pc.unknown) return;
+      direct.paramContents.forEach((pc, i) => {
+        if (!pc.fresh && !pc.roots.length && !pc.inner.length && !pc.unknown) return;
         const stored = gather(pc, new Set());
         for (const container of argReach(i)) c.addContents(container, stored, op);
       });
-      if (obj) c.addContents(obj, gather(summary.freshContents, new Set()), op);
+      if (obj) c.addContents(obj, gather(direct.freshContents, new Set()), op);
     });
   };
 
@@ -381,7 +415,7 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
     for (const k of inner) constraints.push((c) => k(filter(c)));
   }
   for (const v of unknownValues) constraints.push((c) => c.addPts(v, [unknownObj]));
-  return { fn, names, objects, unknown: unknownObj, params, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy };
+  return { fn, names, objects, unknown: unknownObj, params, inners, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy };
 }
 
 /** (C7) An op that names a symbol (memref.get_global): its address is a global's. */

@@ -57,7 +57,7 @@ export function computeEscapes(f: SolvedFunction, resolve: (call: Operation) => 
     }
   }
   // (E2) Memory the caller or unknown code can see.
-  const containers = [b.unknown, ...(f.isEntry ? [] : b.params.filter((p): p is MemObject => !!p))];
+  const containers = [b.unknown, ...(f.isEntry ? [] : [...b.params, ...b.inners].filter((p): p is MemObject => !!p))];
   for (const c of containers) {
     add(c, { kind: 'stored', op: b.fn, message: c.kind === 'unknown' ? 'is memory from outside the function' : `is ${containerDesc(c)}` });
     const objects = new Map<MemObject, Value | undefined>();
@@ -77,6 +77,7 @@ export function computeEscapes(f: SolvedFunction, resolve: (call: Operation) => 
         const storeOp = via ? f.provenance(via, o) : undefined;
         let message: string;
         if (!via) message = `${s.verb.replace(/^is /, '')}${mergeNote(f, s.objects.get(o), o)}`;
+        else if (o.inner && !storeOp) message = `is ${containerDesc(o)}, which ${parent.get(via) === s.container || via === s.container ? s.verb : `(through its containers) ${s.verb}`}`;
         else if (via === s.container) message = `stored into ${containerDesc(via)} by ${storeOp ? opDesc(storeOp) : 'a callee'}`;
         else message = `stored into ${containerDesc(via)} by ${storeOp ? opDesc(storeOp) : 'a callee'}, which ${parent.get(via) === s.container ? s.verb : `(through its containers) ${s.verb}`}`;
         if (o.kind !== 'unknown') add(o, { kind: s.kind, op: s.kind === 'stored' && storeOp ? storeOp : s.op, message });

@@ -47,6 +47,8 @@ export class MemObject {
     /** Position among the function's objects (program order). */
     public index: number,
     private readonly names: FunctionNames,
+    /** param only (O2): the caller's memory argument i reaches through at least one address, not its own object. */
+    readonly inner = false,
   ) {}
   /** `alloc %mem_3`, `slot %slot`, `param %arg0`, `call @f_12 (%4)`, `unknown`; unique in the function. */
   toString(): string {
@@ -62,7 +64,7 @@ export class MemObject {
         const at = this.op!.results.length ? ` (${this.names.name(this.op!.results[0]!)})` : '';
         return `call ${callee instanceof SymbolRefAttr ? callee.toString() : this.op!.name}${at}`;
       }
-      default: return `${this.kind} ${this.names.name(v!)}`;
+      default: return `${this.kind} ${this.names.name(v!)}${this.inner ? ' (inner)' : ''}`;
     }
   }
   /** A value name for messages (`%mem_3`). */
@@ -77,7 +79,26 @@ export interface EscapeReason {
   message: string;
 }
 
-/** (S1)–(S5) in points-to.ts. */
+/** What a summarised set of objects may hold (S2)–(S4): callee memory, the caller's, unknown memory. */
+export interface ObjectsFlow {
+  fresh: boolean;
+  /** Arguments whose data structure (their object or anything it reaches) may be in the set. */
+  params: number[];
+  unknown: boolean;
+}
+
+/**
+ * (S6) The same sets before closing them over contents, with each argument's own object
+ * (`roots`) apart from the memory it reaches (`inner`): what a call's constraints apply.
+ */
+export interface DirectFlow {
+  fresh: boolean;
+  roots: number[];
+  inner: number[];
+  unknown: boolean;
+}
+
+/** (S1)–(S6) in points-to.ts. */
 export interface FunctionSummary {
   params: { captured: boolean }[];
   /** `unknown`: the result may address memory the callee did not allocate and no argument reaches (S2). */
@@ -85,9 +106,13 @@ export interface FunctionSummary {
   /** What the callee may store into the data structure of argument i (S3). */
   paramContents: { fresh: boolean; params: number[]; unknown: boolean }[];
   /** What callee memory handed back to the caller may itself contain (S4). */
-  freshContents: { fresh: boolean; params: number[]; unknown: boolean };
+  freshContents: ObjectsFlow;
+  /** (S6) */
+  direct: { results: DirectFlow[]; paramContents: DirectFlow[]; freshContents: DirectFlow };
   opaque: boolean;
 }
+
+const noFlow = (): DirectFlow => ({ fresh: false, roots: [], inner: [], unknown: false });
 
 export function bottomSummary(nParams: number, nResults: number): FunctionSummary {
   return {
@@ -95,6 +120,7 @@ export function bottomSummary(nParams: number, nResults: number): FunctionSummar
     results: Array.from({ length: nResults }, () => ({ fresh: false, aliasesParams: [], unknown: false })),
     paramContents: Array.from({ length: nParams }, () => ({ fresh: false, params: [], unknown: false })),
     freshContents: { fresh: false, params: [], unknown: false },
+    direct: { results: Array.from({ length: nResults }, noFlow), paramContents: Array.from({ length: nParams }, noFlow), freshContents: noFlow() },
     opaque: false,
   };
 }
@@ -107,8 +133,13 @@ export function worstSummary(nParams: number, nResults: number): FunctionSummary
     results: Array.from({ length: nResults }, () => ({ fresh: true, aliasesParams: all, unknown: true })),
     paramContents: Array.from({ length: nParams }, () => ({ fresh: true, params: all, unknown: true })),
     freshContents: { fresh: true, params: all, unknown: true },
+    direct: { results: Array.from({ length: nResults }, () => anyFlow(all)), paramContents: Array.from({ length: nParams }, () => anyFlow(all)), freshContents: anyFlow(all) },
     opaque: true,
   };
+}
+
+function anyFlow(all: number[]): DirectFlow {
+  return { fresh: true, roots: all, inner: all, unknown: true };
 }
 
 export function sameSummary(a: FunctionSummary, b: FunctionSummary): boolean {

@@ -17,9 +17,13 @@
  *       argument whose type holds an address (options.holdsAddress, default (T1)), one `call`
  *       per call site whose callee summary hands back callee memory (a fresh result, fresh
  *       memory stored into an argument), and `unknown` (listed last).
- *  (O2) `param i` is the caller's whole data structure reachable from argument i:
- *       contents(param i) ∋ param i. `unknown` is memory the function did not allocate and did
- *       not get through a parameter, and every object that escaped into it: contents ∋ itself.
+ *  (O2) `param i` is the object argument i addresses, and `param i (inner)` the rest of the
+ *       caller's data structure reachable from it: contents(param i) ∋ param i (inner), and
+ *       contents(param i (inner)) ∋ itself. Kept apart so a summary can say whether a callee
+ *       hands back the argument or only what it holds (S6): `sorted = sort(a)` returning a fresh
+ *       array of a's elements (or, for a short one, a itself) does not make `sorted` hold `a`.
+ *       `unknown` is memory the function did not allocate and did not get through a parameter,
+ *       and every object that escaped into it: contents ∋ itself.
  *  (O3) Soundness guarantee: for every object o with escape(o) = [], every value that may hold
  *       an address into o at run time has o ∈ pointsTo(v) and every object that may hold such
  *       an address has o ∈ contents. Escaped objects may be stood for by `unknown`/`param`.
@@ -44,9 +48,10 @@
  *       terminator operands to the region inputs / op results they reach.
  *  (C9) Other results of ops with memory effects: contents of the locations they read plus
  *       their other address operands; `unknown` if they read the whole Memory resource.
- *  (C10) A resolved call applies the callee's summary: results → {call object if fresh} ∪
- *       reach(pts(arg k)) for aliased k ∪ {unknown if so}; paramContents[i] grows the contents
- *       of every object reachable from arg i; the call object contains what (S4) says.
+ *  (C10) A resolved call applies the callee's summary (S6): results → {call object if fresh}
+ *       ∪ pts(arg k) for roots k ∪ reach(contents(pts(arg k))) for inner k ∪ {unknown if so};
+ *       what paramContents[i] says grows the contents of every object reachable from arg i;
+ *       the call object contains what freshContents says.
  *  (C11) A call without a resolvable callee with a body, or an op without memory-effect
  *       information: address operands escape (`unknown-use`), results point to `unknown`;
  *       such a call makes the function opaque.
@@ -75,6 +80,12 @@
  *  (S3) paramContents[i]: C = reach(what stores put into param i): fresh / params / unknown.
  *  (S4) freshContents: what the callee objects in (S2)/(S3) reach through their contents.
  *  (S5) opaque: (C11)/(C12) in the function or an opaque callee.
+ *  (S6) direct: the sets of (S2)–(S4) before the closure over contents, each argument's object
+ *       (`roots`) apart from what it reaches (`inner`): what (C10) applies. The call object's
+ *       contents stand for what lies behind every fresh object (S4), so a result needs only
+ *       what the returned values address themselves.
+ * (S2)–(S4) stay closed over contents, an argument counting when anything of its structure is
+ * in the set: what clients ask ("does the result hold the caller's memory?").
  */
 import { CallGraph, DataFlowSolver, StateKey, powerset, type DataFlowAnalysis } from '@lifeline/dataflow';
 import { SymbolTableCollection, type Operation, type Registry, type Type, type Value } from '@lifeline/ir';
@@ -82,7 +93,7 @@ import { buildFunction, type BuiltFunction, type Constraint, type Ctx, type Objs
 import { computeEscapes } from './points-to-escape.js';
 import {
   MemObject, bodyArguments, bottomSummary, defaultHoldsAddress, defaultIsEntry, resolveCallee, sameSummary, worstSummary,
-  type EscapeReason, type FunctionSummary,
+  type DirectFlow, type EscapeReason, type FunctionSummary, type ObjectsFlow,
 } from './points-to-model.js';
 
 export { MemObject, defaultHoldsAddress, defaultIsEntry };
@@ -169,7 +180,8 @@ class ConstraintAnalysis implements DataFlowAnalysis {
       },
     };
     // (O2)
-    for (const o of this.built.objects) if (o.kind === 'param' || o.kind === 'unknown') s.join(o, CONTENTS, new Set([o]));
+    this.built.inners.forEach((q, i) => q && s.join(this.built.params[i]!, CONTENTS, new Set([q])));
+    for (const o of this.built.objects) if (o.inner || o.kind === 'unknown') s.join(o, CONTENTS, new Set([o]));
     for (const c of this.built.constraints) s.enqueue(c, this);
   }
 
@@ -334,30 +346,40 @@ export class ProgramPointsTo {
   }
 }
 
-/** (S1)–(S5) from a solved function. */
+/** (S1)–(S6) from a solved function. */
 function summarize(r: FunctionResult, previous: FunctionSummary): FunctionSummary {
   const b = r.built;
   const isFresh = (o: MemObject): boolean => o.kind === 'alloc' || o.kind === 'call';
-  const describe = (objs: Set<MemObject>): { fresh: boolean; params: number[]; unknown: boolean } => ({
+  const describe = (objs: Set<MemObject>): ObjectsFlow => ({
     fresh: [...objs].some(isFresh),
-    params: b.params.flatMap((p, i) => (p && objs.has(p) ? [i] : [])),
+    params: b.params.flatMap((p, i) => (p && (objs.has(p) || (!!b.inners[i] && objs.has(b.inners[i]!))) ? [i] : [])),
     unknown: objs.has(b.unknown),
   });
-  const results = previous.results.map((_, j) => {
+  const direct = (objs: ReadonlySet<MemObject>): DirectFlow => ({
+    fresh: [...objs].some(isFresh),
+    roots: b.params.flatMap((p, i) => (p && objs.has(p) ? [i] : [])),
+    inner: b.inners.flatMap((q, i) => (q && objs.has(q) ? [i] : [])),
+    unknown: objs.has(b.unknown),
+  });
+  const returned = previous.results.map((_, j) => {
     const from = new Set<MemObject>();
     for (const ret of b.returns) {
       const v = ret.operands[j]?.value;
       if (v) for (const o of r.pointsTo(v)) from.add(o);
     }
+    return from;
+  });
+  const results = returned.map((from) => {
     const d = describe(r.reach(from));
     return { fresh: d.fresh, aliasesParams: d.params, unknown: d.unknown };
   });
   const handedBack = new Set<MemObject>();
   for (const ret of b.returns) for (const o of ret.operands) for (const x of r.reach(r.pointsTo(o.value))) if (isFresh(x)) handedBack.add(x);
+  // what stores put into an argument's object or into the memory it reaches
+  const storedInto = b.params.map((p, i) => new Set([...(p ? r.storedInto(p) : []), ...(b.inners[i] ? r.storedInto(b.inners[i]!) : [])]));
   const paramContents = previous.paramContents.map((_, i) => {
-    const p = b.params[i];
-    if (!p) return { fresh: false, params: [], unknown: false };
-    const reached = r.reach(r.storedInto(p));
+    if (!b.params[i]) return { fresh: false, params: [], unknown: false };
+    const reached = r.reach(storedInto[i]!);
     for (const x of reached) if (isFresh(x)) handedBack.add(x);
     return describe(reached);
   });
@@ -372,10 +394,13 @@ function summarize(r: FunctionResult, previous: FunctionSummary): FunctionSummar
   }
   const captured = r.reach(captureRoots);
   return {
-    params: previous.params.map((_, i) => ({ captured: !!b.params[i] && captured.has(b.params[i]!) })),
+    params: previous.params.map((_, i) => ({ captured: !!b.params[i] && (captured.has(b.params[i]!) || (!!b.inners[i] && captured.has(b.inners[i]!))) })),
     results,
     paramContents,
     freshContents,
+    // (S6) every fresh object a caller may see is in handedBack, so the call object's contents
+    // (freshContents) say what lies behind a fresh result or stored object
+    direct: { results: returned.map(direct), paramContents: storedInto.map(direct), freshContents: direct(inner) },
     opaque: b.opaque,
   };
 }

@@ -58,7 +58,7 @@ function memberStoredInto(callee: Operation, program: ProgramPointsTo, symbols: 
   const params = callee.regions[0]?.blocks[0]?.arguments ?? [];
   const paramIndex = (v: Value): number => {
     const base = [...pt.pointsTo(v)];
-    return base.length === 1 && base[0]!.kind === 'param' ? params.indexOf(base[0]!.value as never) : -1;
+    return base.length === 1 && base[0]!.kind === 'param' && !base[0]!.inner ? params.indexOf(base[0]!.value as never) : -1;
   };
   let found: FieldStore | undefined;
   let other = false;
