@@ -13,7 +13,13 @@
  *      and liveness stays intraprocedural.
  * (S6) Nothing is live at the end of the function: slots die with it — nor after an early
  *      return nested in a region op, which the RegionBranch interface (over-approximating sol's
- *      early return like its break and continue, soundly) lets fall through to the parent.
+ *      early return like its break and continue) lets fall through to the parent: a path that
+ *      does not exist can only add liveness to a point where none is.
+ * (S7) A jump out of a loop (sol's break and continue) is not such a point: what is live where
+ *      it really goes (after the loop, at its step) must stay live before it. The RegionBranch
+ *      view sends it through the ops after it in the loop instead, and a write there would end
+ *      that liveness: so a write the caller says a jump may skip (`mayBeSkipped`) kills
+ *      nothing. (Without this, `a = f(a); if (c) break; a = b;` lost the first store.)
  * Region control flow follows the RegionBranch interface, so it is as precise as the ops'
  * declared successors.
  */
@@ -42,7 +48,12 @@ class IntraproceduralView extends IrControlFlowView {
 
 class SlotLivenessAnalysis extends DenseBackwardAnalysis<Slots, Operation, Block, Region, Value> {
   readonly name = 'slot-liveness';
-  constructor(keys: DataFlowKeys<Operation, Block, Region, Value>, private readonly fn: Operation, private readonly allSlots: Slots) {
+  constructor(
+    keys: DataFlowKeys<Operation, Block, Region, Value>,
+    private readonly fn: Operation,
+    private readonly allSlots: Slots,
+    private readonly mayBeSkipped: (op: Operation) => boolean,
+  ) {
     super(keys, 'live-slots', slotsLattice);
   }
   protected exitState(): Slots {
@@ -62,7 +73,7 @@ class SlotLivenessAnalysis extends DenseBackwardAnalysis<Slots, Operation, Block
       if (e.resource !== 'Stack') continue;
       if (!e.value) return new Set([...after, ...this.allSlots]); // (S4)
       if (e.kind === 'read') gen.push(e.value);
-      else if (e.kind === 'write' && after.has(e.value) && !effects.some((r) => r.kind === 'read' && r.value === e.value)) {
+      else if (e.kind === 'write' && after.has(e.value) && !effects.some((r) => r.kind === 'read' && r.value === e.value) && !this.mayBeSkipped(op)) {
         (out ??= new Set(after)).delete(e.value); // (S3)
       }
     }
@@ -77,7 +88,8 @@ export class SlotLiveness {
   private readonly solver = new DataFlowSolver();
   private readonly all: Slots;
 
-  constructor(fn: Operation, registry?: Registry) {
+  /** `mayBeSkipped`: (S7) writes that a jump the control-flow view does not show may skip. */
+  constructor(fn: Operation, registry?: Registry, mayBeSkipped: (op: Operation) => boolean = () => false) {
     const slots = new Set<Value>();
     fn.walk((op) => {
       for (const r of op.results) if (isSlot(r)) slots.add(r);
@@ -87,7 +99,7 @@ export class SlotLiveness {
     const keys = dataFlowKeys(view, { constantEquals: (a, b) => a === b });
     // dead-code analysis decides which regions run from the constants it is told about
     this.solver.load(new SparseConstantPropagation(keys));
-    this.analysis = this.solver.load(new SlotLivenessAnalysis(keys, fn, slots));
+    this.analysis = this.solver.load(new SlotLivenessAnalysis(keys, fn, slots, mayBeSkipped));
     this.solver.run(fn);
   }
 

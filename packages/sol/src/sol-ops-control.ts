@@ -15,10 +15,12 @@
  * sol.return (an early return), sol.revert or sol.panic.
  *
  * RegionBranch: break, continue and early returns leave a region other than through its yield.
- * The successors declared here over-approximate them soundly for may-analyses (liveness,
- * escape): every loop region may also exit to the parent (a break), and a break / continue /
- * return / revert in a sol.if region is seen as reaching the sol.if's exit, from where the
- * loop's successors (which include its exit) follow.
+ * The successors declared here over-approximate them for may-analyses (liveness, escape):
+ * every loop region may also exit to the parent (a break), and a break / continue / return /
+ * revert in a sol.if region is seen as reaching the sol.if's exit, from where the loop's
+ * successors (which include its exit) follow. That path runs through the ops after the sol.if,
+ * so an analysis that kills there (slot liveness at a store) must not kill at what a jump may
+ * skip (lifetime/structure.ts `slotLiveness`).
  */
 import {
   DenseArrayAttr, IntegerAttr, IntegerType, Region, StringAttr, defineOp, i1, intSyntax, stringSyntax, unitKeywordSyntax,

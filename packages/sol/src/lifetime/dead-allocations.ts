@@ -10,7 +10,8 @@
  * Nothing that reads memory, reverts, or is seen by another function is removed.
  */
 import type { Operation, Value } from '@lifeline/ir';
-import { SlotLiveness, isSlot } from '@lifeline/analyses';
+import { isSlot } from '@lifeline/analyses';
+import { slotLiveness } from './structure.js';
 
 const effectsOf = (op: Operation) => op.def?.spec.memoryEffects?.(op);
 
@@ -24,7 +25,7 @@ function pureStoreLocation(op: Operation): Value | undefined {
 
 /** (D1) */
 function removeDeadSlotStores(fn: Operation): number {
-  const live = new SlotLiveness(fn);
+  const live = slotLiveness(fn);
   const dead: Operation[] = [];
   fn.walk((op) => {
     const loc = pureStoreLocation(op);

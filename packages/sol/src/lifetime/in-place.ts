@@ -30,11 +30,11 @@
  * The element is read from the slot at S, after the index is checked, as the store did.
  */
 import { IntegerAttr, IntegerType, type Operation, type SymbolTableCollection, type Type, type Value } from '@lifeline/ir';
-import { SlotLiveness, isSlot, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
+import { isSlot, type SlotLiveness, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
 import { PtrType, StructType, fixedSizeFields, isValueType, ui256 } from '../sol-types.js';
 import { calleeOf, createBefore, liveValuesAt } from './program-points.js';
 import { mayShareZero, zeroSharedByType, type WrittenInPlace } from './shared-zero.js';
-import { mayHoldSlot, mayPrecede } from './structure.js';
+import { mayHoldSlot, mayPrecede, slotLiveness } from './structure.js';
 import { constantOf } from './static-sizes.js';
 
 /** The slot type T a location of type `!sol.ptr<T, Memory>` writes, when T is fixed-size. */
@@ -95,7 +95,7 @@ class InPlace {
     private readonly symbols: SymbolTableCollection,
     private readonly written: WrittenInPlace,
   ) {
-    this.slots = new SlotLiveness(fn);
+    this.slots = slotLiveness(fn);
   }
 
   private mayAddress(v: Value, a: MemObject): boolean {

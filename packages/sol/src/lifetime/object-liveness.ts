@@ -10,9 +10,10 @@
  *       spilled around a move) addresses what the value it stands for addressed.
  */
 import type { Operation, Value } from '@lifeline/ir';
-import { SlotLiveness, type FunctionPointsTo, type MemObject } from '@lifeline/analyses';
+import type { FunctionPointsTo, MemObject, SlotLiveness } from '@lifeline/analyses';
 import { PtrType, holdsAddress } from '../sol-types.js';
 import { liveValuesAt } from './program-points.js';
+import { slotLiveness } from './structure.js';
 
 const holds = (v: Value) => holdsAddress(v.type);
 
@@ -30,7 +31,7 @@ export class ObjectLiveness {
   readonly permanent = new Set<MemObject>();
 
   constructor(private readonly fn: Operation, private readonly pt: FunctionPointsTo) {
-    this.slots = new SlotLiveness(fn);
+    this.slots = slotLiveness(fn);
     for (const o of pt.objects()) if (pt.escape(o).some((r) => r.kind !== 'returned')) this.permanent.add(o);
     for (const o of this.reach(this.permanent)) this.permanent.add(o);
   }

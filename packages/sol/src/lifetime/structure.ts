@@ -5,7 +5,7 @@
  * which slots a region writes, what memory the ops inside an op may write, the loop around an op.
  */
 import { type Block, type Operation, type Type, type Value } from '@lifeline/ir';
-import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
+import { SlotLiveness, type FunctionPointsTo, type MemObject } from '@lifeline/analyses';
 import { ArrayType, StructType } from '../sol-types.js';
 import { isLoop } from './program-points.js';
 
@@ -110,4 +110,31 @@ export function regionUnder(op: Operation, ancestor: Operation) {
   let o: Operation = op;
   while (o.parentOp && o.parentOp !== ancestor) o = o.parentOp;
   return o.block!.parent!;
+}
+
+/**
+ * Slot liveness that knows sol's jumps (slot-liveness.ts (S7)): the control-flow view sends a
+ * `sol.break` or `sol.continue` on through the ops after it in its loop (after each op around
+ * it, up to the loop) and through the loop's other regions (step, condition), so a write there
+ * kills nothing.
+ */
+export function slotLiveness(fn: Operation): SlotLiveness {
+  const skippable = new Set<Operation>();
+  const addAll = (op: Operation): void => {
+    op.walk((x) => {
+      skippable.add(x);
+    });
+  };
+  fn.walk((jump) => {
+    if (jump.name !== 'sol.break' && jump.name !== 'sol.continue') return;
+    const loop = innermostLoop(jump);
+    if (!loop) return;
+    for (let o: Operation = jump; o !== loop; o = o.parentOp!) {
+      for (let n = o.next; n; n = n.next) addAll(n);
+      if (o.parentOp === loop) break;
+    }
+    const own = regionUnder(jump, loop);
+    for (const r of loop.regions) if (r !== own) for (const b of r.blocks) for (const x of b.ops()) addAll(x);
+  });
+  return new SlotLiveness(fn, undefined, (op) => skippable.has(op));
 }
