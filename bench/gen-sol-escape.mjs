@@ -10,7 +10,8 @@
 //   carried    pointers carried across loop iterations: `acc = grow(acc, x)`,
 //              `s = string.concat(s, …)`, conditional reassignment, two carried pointers that
 //              alias (`b = a`, swaps)
-//   control    temporaries in loops with break / continue / early return
+//   control    temporaries in loops with break / continue / early return, and a local
+//              stored before the jumps and overwritten after them
 //   recursion  recursive internal functions that allocate (arrays, strings)
 //   captured   callees that store their arguments into memory reachable from other arguments
 //   reads      abi.encode / encodePacked / keccak256 / events / storage copies of temporaries
@@ -409,15 +410,22 @@ const SHAPE_GEN = {
 
   control(g) {
     const L = ['uint256 total;', 'uint256[] memory last = new uint256[](1);'];
+    // a local stored before the jumps and overwritten after them: a break or continue carries
+    // the stored value past the store that follows (slot liveness must not kill it there)
+    const carried = g.chance(0.5);
+    if (carried) L.push('uint256[] memory cur = mk(1, x);', 'uint256[] memory base = cur;');
     L.push('for (uint256 i = 0; i < n % 7; i++) {');
     L.push('    uint256[] memory t = mk(i % 3 + 1, x + i);');
+    if (carried) L.push(`    cur = ${g.pick(['grow(cur, x + i)', 't', 'mk(2, i)'])};`);
     L.push(...filler(g, '    '));
     L.push(`    if (t[0] % ${2 + g.int(3)} == 0) continue;`);
     L.push(`    if (i == ${1 + g.int(4)}) ${g.pick(['break;', 'return (t, total, keccak256(abi.encode(t, last)));'])}`);
     if (g.chance(0.5)) L.push('    if (i == 3) last = t;');
     L.push('    bytes memory e = abi.encodePacked(t);', '    total += e.length;');
     if (g.chance(0.3)) L.push('    require(total < 5000, "too much");');
+    if (carried) L.push('    cur = base;');
     L.push('}');
+    if (carried) L.push('total += cur.length * 1000 + cur[0] % 1000;');
     return { returns: 'uint256[] memory, uint256, bytes32', body: [...L, 'return (last, total, keccak256(abi.encode(last)));'] };
   },
 
