@@ -42,4 +42,4 @@ export {
   BufferOriginAnalysis, BufferViewFlowAnalysis, OriginClass, OriginIndex, isBufferType, viewBase,
   type BufferOriginOptions, type Origin,
 } from './buffer-origin.js';
-export { SlotLiveness, isSlot } from './slot-liveness.js';
+export { SlotLiveness, isSlot, type HiddenJump } from './slot-liveness.js';

@@ -17,9 +17,11 @@
  *      does not exist can only add liveness to a point where none is.
  * (S7) A jump out of a loop (sol's break and continue) is not such a point: what is live where
  *      it really goes (after the loop, at its step) must stay live before it. The RegionBranch
- *      view sends it through the ops after it in the loop instead, and a write there would end
- *      that liveness: so a write the caller says a jump may skip (`mayBeSkipped`) kills
- *      nothing. (Without this, `a = f(a); if (c) break; a = b;` lost the first store.)
+ *      view sends it through the ops after it in the loop instead, where a write would end that
+ *      liveness (`a = f(a); if (c) break; a = b;` lost its first store). The caller names such
+ *      jumps (`HiddenJump`: the writes the view runs after the jump that it skips, and where it
+ *      goes); a skipped write does not kill a slot live at the jump's target. Solved again
+ *      until those slots stop growing (each solve only adds liveness).
  * Region control flow follows the RegionBranch interface, so it is as precise as the ops'
  * declared successors.
  */
@@ -52,7 +54,7 @@ class SlotLivenessAnalysis extends DenseBackwardAnalysis<Slots, Operation, Block
     keys: DataFlowKeys<Operation, Block, Region, Value>,
     private readonly fn: Operation,
     private readonly allSlots: Slots,
-    private readonly mayBeSkipped: (op: Operation) => boolean,
+    private readonly keepAlive: ReadonlyMap<Operation, Slots>,
   ) {
     super(keys, 'live-slots', slotsLattice);
   }
@@ -73,7 +75,7 @@ class SlotLivenessAnalysis extends DenseBackwardAnalysis<Slots, Operation, Block
       if (e.resource !== 'Stack') continue;
       if (!e.value) return new Set([...after, ...this.allSlots]); // (S4)
       if (e.kind === 'read') gen.push(e.value);
-      else if (e.kind === 'write' && after.has(e.value) && !effects.some((r) => r.kind === 'read' && r.value === e.value) && !this.mayBeSkipped(op)) {
+      else if (e.kind === 'write' && after.has(e.value) && !effects.some((r) => r.kind === 'read' && r.value === e.value) && !this.keepAlive.get(op)?.has(e.value)) {
         (out ??= new Set(after)).delete(e.value); // (S3)
       }
     }
@@ -82,25 +84,56 @@ class SlotLivenessAnalysis extends DenseBackwardAnalysis<Slots, Operation, Block
   }
 }
 
+/**
+ * (S7) A jump the control-flow view does not show: `skipped` are the ops that write slots which
+ * the view runs after the jump but the jump skips; it really goes to just before
+ * `target.before`, or just after `target.after` (the loop a break leaves).
+ */
+export interface HiddenJump {
+  skipped: ReadonlySet<Operation>;
+  target: { before: Operation } | { after: Operation };
+}
+
 /** The live slots of one function: before each op, and at the end of each block. */
 export class SlotLiveness {
-  private readonly analysis: SlotLivenessAnalysis;
-  private readonly solver = new DataFlowSolver();
+  private analysis!: SlotLivenessAnalysis;
   private readonly all: Slots;
 
-  /** `mayBeSkipped`: (S7) writes that a jump the control-flow view does not show may skip. */
-  constructor(fn: Operation, registry?: Registry, mayBeSkipped: (op: Operation) => boolean = () => false) {
+  constructor(fn: Operation, registry?: Registry, jumps: readonly HiddenJump[] = []) {
     const slots = new Set<Value>();
     fn.walk((op) => {
       for (const r of op.results) if (isSlot(r)) slots.add(r);
     });
     this.all = slots;
+    const keepAlive = new Map<Operation, Set<Value>>();
+    for (;;) {
+      this.solve(fn, registry, keepAlive);
+      let grew = false;
+      for (const j of jumps) {
+        const live = 'before' in j.target ? this.liveBefore(j.target.before) : this.liveAfter(j.target.after);
+        if (!live.size) continue;
+        for (const w of j.skipped) {
+          let kept = keepAlive.get(w);
+          for (const slot of live) {
+            if (kept?.has(slot)) continue;
+            if (!kept) keepAlive.set(w, (kept = new Set()));
+            kept.add(slot);
+            grew = true;
+          }
+        }
+      }
+      if (!grew) return;
+    }
+  }
+
+  private solve(fn: Operation, registry: Registry | undefined, keepAlive: ReadonlyMap<Operation, Slots>): void {
     const view = new IntraproceduralView(registry ? (d) => registry.hasDialect(d) : undefined);
     const keys = dataFlowKeys(view, { constantEquals: (a, b) => a === b });
+    const solver = new DataFlowSolver();
     // dead-code analysis decides which regions run from the constants it is told about
-    this.solver.load(new SparseConstantPropagation(keys));
-    this.analysis = this.solver.load(new SlotLivenessAnalysis(keys, fn, slots, mayBeSkipped));
-    this.solver.run(fn);
+    solver.load(new SparseConstantPropagation(keys));
+    this.analysis = solver.load(new SlotLivenessAnalysis(keys, fn, this.all, keepAlive));
+    solver.run(fn);
   }
 
   /** Slots that may be read at or after the start of `op` (before it runs). */

@@ -5,7 +5,7 @@
  * which slots a region writes, what memory the ops inside an op may write, the loop around an op.
  */
 import { type Block, type Operation, type Type, type Value } from '@lifeline/ir';
-import { SlotLiveness, type FunctionPointsTo, type MemObject } from '@lifeline/analyses';
+import { SlotLiveness, type FunctionPointsTo, type HiddenJump, type MemObject } from '@lifeline/analyses';
 import { ArrayType, StructType } from '../sol-types.js';
 import { isLoop } from './program-points.js';
 
@@ -115,26 +115,31 @@ export function regionUnder(op: Operation, ancestor: Operation) {
 /**
  * Slot liveness that knows sol's jumps (slot-liveness.ts (S7)): the control-flow view sends a
  * `sol.break` or `sol.continue` on through the ops after it in its loop (after each op around
- * it, up to the loop) and through the loop's other regions (step, condition), so a write there
- * kills nothing.
+ * it, up to the loop) and through the loop's other regions (step, condition); the slot writes
+ * there are what the jump skips. A break goes to just after its loop, a continue to the start
+ * of the step (sol.for) or the condition.
  */
 export function slotLiveness(fn: Operation): SlotLiveness {
-  const skippable = new Set<Operation>();
-  const addAll = (op: Operation): void => {
-    op.walk((x) => {
-      skippable.add(x);
-    });
-  };
+  const jumps: HiddenJump[] = [];
   fn.walk((jump) => {
     if (jump.name !== 'sol.break' && jump.name !== 'sol.continue') return;
     const loop = innermostLoop(jump);
     if (!loop) return;
+    const skipped = new Set<Operation>();
+    const add = (op: Operation): void => {
+      op.walk((x) => {
+        if (stackWrites(x).length) skipped.add(x);
+      });
+    };
     for (let o: Operation = jump; o !== loop; o = o.parentOp!) {
-      for (let n = o.next; n; n = n.next) addAll(n);
+      for (let n = o.next; n; n = n.next) add(n);
       if (o.parentOp === loop) break;
     }
     const own = regionUnder(jump, loop);
-    for (const r of loop.regions) if (r !== own) for (const b of r.blocks) for (const x of b.ops()) addAll(x);
+    for (const r of loop.regions) if (r !== own) for (const b of r.blocks) for (const x of b.ops()) add(x);
+    if (!skipped.size) return;
+    const next = loop.regions[loop.name === 'sol.for' ? 2 : loop.name === 'sol.while' ? 0 : 1]?.blocks[0]?.first;
+    jumps.push({ skipped, target: jump.name === 'sol.continue' && next ? { before: next } : { after: loop } });
   });
-  return new SlotLiveness(fn, undefined, (op) => skippable.has(op));
+  return new SlotLiveness(fn, undefined, jumps);
 }
