@@ -31,7 +31,7 @@ import { allDialects, createRegistry } from '@lifeline/dialects';
 import { Builder, IntegerAttr, IntegerType, StringAttr, i1, type Operation, type Type, type Value } from '@lifeline/ir';
 import { ArrayType, PtrType, StructType, solDialect } from '@lifeline/sol';
 import { compileToBytecode, lowerToSol } from '@lifeline/solidity';
-import { callsFor, compareContracts, type CallsFile } from './sol-oracle.js';
+import { callsFor, compareContracts, turnEventLoop, type CallsFile } from './sol-oracle.js';
 
 const registry = createRegistry([...allDialects, solDialect]);
 const ui256 = IntegerType.get(256, 'unsigned');
@@ -146,6 +146,7 @@ async function run(p: Program, mode: Mode): Promise<{ sites: number; mismatches:
   });
   // Nothing poisoned: the program is its own baseline, no need to run it.
   if (sites === 0) return { sites, mismatches: [] };
+  await turnEventLoop();
   const base = compileToBytecode({ sources: p.sources, contract: p.spec.contract });
   if (!base.bytecode) throw new Error(`${p.file} does not compile: ${base.errors.map((e) => e.message).join('\n')}`);
   if (!poisoned.bytecode) throw new Error(`${p.file} poisoned (${mode}) does not compile: ${poisoned.errors.map((e) => e.message).join('\n')}`);

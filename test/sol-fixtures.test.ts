@@ -18,7 +18,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { callsFor, compareVariants, solcCompiler, type CallsFile, type CompileFn } from './sol-oracle.js';
+import { callsFor, compareVariants, solcCompiler, turnEventLoop, type CallsFile, type CompileFn } from './sol-oracle.js';
 import { LIFELINE_VARIANTS } from './sol-ours.js';
 
 const DIR = join(import.meta.dirname, '..', 'test-fixtures', 'sol');
@@ -49,12 +49,14 @@ describe('Solidity fixtures: solc viaIR vs lifeline compileToBytecode (lifetime 
       const sources = { [basename(file)]: source };
       const a = COMPILE_A(sources, spec.contract);
       if (!a.ok) throw new Error(`side A failed to compile ${file}:\n${a.errors.join('\n')}`);
+      await turnEventLoop();
       const variants: Record<string, { initcode: string; ctorArgs: string }> = {};
       const ctorArgs = spec.ctorArgs ? new Interface(a.abi as never).encodeDeploy(spec.ctorArgs as never[]) : '';
       for (const [name, compile] of Object.entries(COMPILE_B)) {
         const b = compile(sources, spec.contract);
         if (!b.ok) throw new Error(`side B (${name}) failed to compile ${file}:\n${b.errors.join('\n')}`);
         variants[name] = { initcode: b.bytecode, ctorArgs };
+        await turnEventLoop();
       }
       const calls = callsFor(a.abi, spec, { seed: hash(file) });
       const cmps = await compareVariants({ initcode: a.bytecode, ctorArgs }, variants, calls, { gasLimit: 10_000_000 });

@@ -115,10 +115,19 @@ export async function compareVariants(
       if (c.differences.length) out[k]!.mismatches.push(c);
     }
     // The EVM runs on promise chains that never yield to the event loop; let it turn once
-    // per call so a long run does not starve vitest's worker RPC (its 60 s timeout).
-    await new Promise((r) => setImmediate(r));
+    // per call so a long run does not starve vitest's worker RPC.
+    await turnEventLoop();
   }
   return out;
+}
+
+/**
+ * Lets the event loop turn once. A test worker that answers none of vitest's RPC calls for 60 s
+ * fails the whole run ('Timeout calling "onTaskUpdate"'), and compiles are synchronous: a large
+ * fixture's three builds back to back took longer than that on a loaded two-core machine.
+ */
+export function turnEventLoop(): Promise<void> {
+  return new Promise((r) => setImmediate(r));
 }
 
 /** A compiler under test: sources + contract name → initcode and ABI, or errors. */
