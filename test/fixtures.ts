@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDriver } from '@lifeline/lifeline-opt';
+import { runTool } from './oracle.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,6 +38,16 @@ export function runOpt(args: string[], input: string, name = 'input.mlir'): OptR
     stderr: (s) => (stderr += s),
   });
   return { code, stdout, stderr };
+}
+
+/**
+ * Runs the lifeline-opt binary on `file` in a child process. A large batch run in this process
+ * blocks the test worker's event loop, and a worker that answers none of vitest's RPC calls for
+ * 60 s fails the whole run ('Timeout calling "onTaskUpdate"').
+ */
+export async function runOptProcess(args: string[], file: string): Promise<OptResult> {
+  const r = await runTool(process.execPath, [join(repoRoot, 'apps', 'lifeline-opt', 'bin', 'lifeline-opt.js'), ...args, file]);
+  return { code: r.code ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
 export function readFixture(p: string): string {
