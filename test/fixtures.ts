@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDriver } from '@lifeline/lifeline-opt';
+import { LIFELINE_OPT } from './dealloc-exec.js';
 import { runTool } from './oracle.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -46,7 +47,7 @@ export function runOpt(args: string[], input: string, name = 'input.mlir'): OptR
  * 60 s fails the whole run ('Timeout calling "onTaskUpdate"').
  */
 export async function runOptProcess(args: string[], file: string): Promise<OptResult> {
-  const r = await runTool(process.execPath, [join(repoRoot, 'apps', 'lifeline-opt', 'bin', 'lifeline-opt.js'), ...args, file]);
+  const r = await runTool(process.execPath, [LIFELINE_OPT, ...args, file]);
   return { code: r.code ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -116,8 +116,8 @@ export function regionUnder(op: Operation, ancestor: Operation) {
  * Slot liveness that knows sol's jumps (slot-liveness.ts (S7)): the control-flow view sends a
  * `sol.break` or `sol.continue` on through the ops after it in its loop (after each op around
  * it, up to the loop) and through the loop's other regions (step, condition); the slot writes
- * there are what the jump skips. A break goes to just after its loop, a continue to the start
- * of the step (sol.for) or the condition.
+ * there are what the jump skips. A break goes to just after its loop, a continue where the
+ * loop's region holding it goes next by the RegionBranch interface (a step or a condition).
  */
 export function slotLiveness(fn: Operation): SlotLiveness {
   const jumps: HiddenJump[] = [];
@@ -138,7 +138,8 @@ export function slotLiveness(fn: Operation): SlotLiveness {
     const own = regionUnder(jump, loop);
     for (const r of loop.regions) if (r !== own) for (const b of r.blocks) for (const x of b.ops()) add(x);
     if (!skipped.size) return;
-    const next = loop.regions[loop.name === 'sol.for' ? 2 : loop.name === 'sol.while' ? 0 : 1]?.blocks[0]?.first;
+    const onward = loop.def?.spec.regionBranch?.successors(loop, own).find((s) => s.target !== 'parent')?.target;
+    const next = onward && onward !== 'parent' ? onward.blocks[0]?.first : undefined;
     jumps.push({ skipped, target: jump.name === 'sol.continue' && next ? { before: next } : { after: loop } });
   });
   return new SlotLiveness(fn, undefined, jumps);
