@@ -26,6 +26,12 @@
  *       down to it in address order, the fields updated, and the rest is freed — once the
  *       free pointer reaches %next, which each slide sets (the mark at first); until then
  *       everything stays (releases.ts (R7), emit-deep-move.ts (D9'))
+ *   sol.free_traced %m, %next roots(%r… : T…)
+ *       once the free pointer reaches %next: every object allocated since the mark that the
+ *       roots reach (slots %r of memory aggregates, rebased; memory values older than the
+ *       mark, walked) slides down to the mark in address order, every address of one updated,
+ *       and the rest is freed; %next is then set past the new free pointer (releases.ts (I*),
+ *       emit-traced.ts)
  *   sol.reserve %m {size = 96} : ui256         the free pointer moves to %m + 96: objects written
  *       at offsets from the mark %m (allocating ops `at %m {offset = k}`, which do not move it
  *       themselves) below 96 stay allocated past the next allocation, call or return
@@ -130,6 +136,30 @@ const freeRooted = defineOp({
   ],
 });
 
+const freeTraced = defineOp({
+  name: 'sol.free_traced',
+  summary: 'releases every allocation made since the mark that the roots do not reach; what they reach slides down to the mark',
+  operands: [
+    { name: 'mark', type: word, infer: () => ui256 },
+    { ...wordSlot, name: 'next' },
+    {
+      name: 'roots',
+      arity: 'variadic',
+      type: {
+        description: 'sol.ptr in Stack to a movable memory aggregate, or a movable memory aggregate',
+        accepts: (t) => isMovableMemoryType(t instanceof PtrType && t.loc === 'Stack' ? t.pointeeType : t),
+      },
+    },
+  ],
+  format: '$mark `,` $next `roots` `(` $roots `:` type($roots) `)` attr-dict',
+  memoryEffects: (op: Operation) => [
+    effect('write', undefined, 'FreePointer'),
+    effect('read', op.operand(1), 'Stack'), effect('write', op.operand(1), 'Stack'),
+    ...op.operands.slice(2).filter((o) => o.value.type instanceof PtrType).flatMap((o) => [effect('read', o.value, 'Stack'), effect('write', o.value, 'Stack')]),
+    effect('read', undefined, 'Memory'), effect('write', undefined, 'Memory'),
+  ],
+});
+
 const append = defineOp({
   name: 'sol.append',
   summary: 'concat(old, parts…) written after old in place when old lies at or above the mark (else fresh memory)',
@@ -148,4 +178,4 @@ const append = defineOp({
   ],
 });
 
-export const solLifetimeOps = [freePtr, free, reserve, displace, freeHeld, freeRooted, append];
+export const solLifetimeOps = [freePtr, free, reserve, displace, freeHeld, freeRooted, freeTraced, append];

@@ -21,6 +21,8 @@ export interface CompileInput {
   optimizer?: boolean;
   /** Run the lifetime passes (packages/sol/LIFETIME.md) between lowering and Yul emission (default false). */
   lifetime?: boolean;
+  /** With `lifetime`: traced releases in loops no plan of kept slots covers (default true; packages/sol/LIFETIME.md). */
+  traced?: boolean;
 }
 
 export interface CompileOutput {
@@ -149,7 +151,7 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
     }
     const module = lowered.module;
     // the lifetime passes see the whole module (callees of every contract), before emission
-    const lifetime = input.lifetime ? applyLifetime(module) : undefined;
+    const lifetime = input.lifetime ? applyLifetime(module, { traced: input.traced ?? true }) : undefined;
     // with lifetime on or off: index checks a loop condition makes redundant (bounds-checks.ts)
     dropBoundedIndexChecks(module);
     const extra = { module, ...(lifetime ? { lifetime } : {}) };
@@ -163,7 +165,12 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
     const asm = assembleYul(yul, { optimizer: input.optimizer ?? true });
     if (!asm.ok && lifetime && asm.errors.some((e) => e.type === 'YulException')) {
       // the lifetime code's marks and kept slots are variables too: where they leave a function
-      // more than solc's 16 reachable stack slots, the contract still compiles without them
+      // more than solc's 16 reachable stack slots, the contract still compiles without them:
+      // first without the traced releases (their mark and next live across whole loops)
+      if (input.traced ?? true) {
+        const untraced = compileToBytecode({ ...input, traced: false }, lower);
+        if (untraced.bytecode) return untraced;
+      }
       const plain = compileToBytecode({ ...input, lifetime: false }, lower);
       if (plain.bytecode) {
         const message = `lifetime optimization not applied to ${contract}: ${asm.errors.find((e) => e.type === 'YulException')!.message}`;

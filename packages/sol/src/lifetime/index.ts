@@ -100,8 +100,13 @@ function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: Symbol
 
 const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not memory-safe) may observe the free pointer here';
 
+export interface LifetimeOptions {
+  /** Traced releases (releases.ts (I*)) in loops no plan of kept slots covers (default true). */
+  traced?: boolean;
+}
+
 /** Runs the lifetime passes on `module` (a builtin.module holding sol.contract ops). */
-export function applyLifetime(module: Operation): LifetimeResult {
+export function applyLifetime(module: Operation, options: LifetimeOptions = {}): LifetimeResult {
   const entries: LifetimeEntry[] = [];
   const analyse = () => new ProgramPointsTo(module, { holdsAddress, innerAddresses: holdsInnerAddresses });
   const before = analyse();
@@ -157,7 +162,7 @@ export function applyLifetime(module: Operation): LifetimeResult {
         if (at) notes.set(o, [...(notes.get(o) ?? []), `static address 0x${(at as IntegerAttr).value.toString(16)} (free pointer elided)`]);
       }
     } else if (!skip.has(fn)) {
-      new FunctionReleases(fn, pt, program, notes, symbols).run();
+      new FunctionReleases(fn, pt, program, notes, symbols, options.traced ?? true).run();
       new UnboundedRuns(fn, pt, notes).run();
     }
     const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');

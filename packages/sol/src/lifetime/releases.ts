@@ -53,6 +53,42 @@ import { releaseHeld, type HeldContext } from './held-release.js';
 import { fieldStoreOf } from './field-stores.js';
 
 
+/**
+ * (I') The blocks of the `sol.if`s lying directly in `loop`'s regions that make every object of
+ * `group` the loop allocates, when there are such blocks and none has a `continue` of the loop;
+ * undefined otherwise.
+ */
+function allocatingBranches(loop: Operation, group: readonly MemObject[]): Block[] | undefined {
+  const branches = new Set<Block>();
+  for (const o of group) {
+    const op = allocatingOp(o);
+    if (!op) return undefined;
+    if (!loop.isAncestorOf(op)) continue; // an initial value the group was widened to
+    let top = op;
+    while (top.parentOp && top.parentOp !== loop) top = top.parentOp;
+    if (top === op || top.name !== 'sol.if') return undefined;
+    branches.add(regionUnder(op, top).blocks[0]!);
+  }
+  if (!branches.size) return undefined;
+  for (const b of branches) {
+    let skips = false;
+    for (const op of b.opList()) op.walk((x) => {
+      if (x.name === 'sol.continue' && innermostLoop(x) === loop) skips = true;
+    });
+    if (skips) return undefined;
+  }
+  return [...branches];
+}
+
+/** (I*) A loop's traced release: its mark, its ends and the roots live at each. */
+interface Traced {
+  loop: Operation;
+  mark: Value;
+  ends: Operation[];
+  roots: Value[][];
+  group: MemObject[];
+}
+
 /** Where each object was released, for the report. */
 export type ReleaseNotes = Map<MemObject, string[]>;
 
@@ -83,6 +119,8 @@ export class FunctionReleases {
     private readonly program: ProgramPointsTo,
     private readonly notes: ReleaseNotes,
     private readonly symbols: SymbolTableCollection,
+    /** (I*) Whether loops without a plan get traced releases. */
+    private readonly traced = true,
   ) {
     this.objects = new ObjectLiveness(fn, pt);
     this.permanent = this.objects.permanent;
@@ -100,11 +138,15 @@ export class FunctionReleases {
   /** (I'') Concats that may append in place, found by (I); rewritten once every release is placed. */
   private readonly appends: Append[] = [];
 
+  /** (I*) Traced releases found by (I), placed once the walk is done: after the (B) releases at the same ends. */
+  private readonly tracedLoops: Traced[] = [];
+
   run(): void {
     this.block(this.fn.regions[0]!.blocks[0]!);
     if (!this.barriers.has(this.fn)) this.functionExit();
     // after the walk: the releases were placed knowing what each concat allocates
     for (const a of this.appends) appendInPlace(a);
+    for (const t of this.tracedLoops) this.placeTraced(t);
   }
 
   /** What releases of survivors held by an outer array (held-release.ts) need. */
@@ -296,7 +338,13 @@ export class FunctionReleases {
     const frozen = this.frozenIn(loop);
     this.frozen = frozen;
     let plan = this.survivorPlan(group, points, assigned, loop);
-    if (!plan) return [...cands, { op: loop, objs: group }];
+    if (!plan) {
+      const traced = this.traced ? this.tracedPlan(loop, group, points) : undefined;
+      if (!traced) return [...cands, { op: loop, objs: group }];
+      const c: Candidate = { op: loop, objs: group };
+      this.tracedLoops.push({ ...traced, mark: this.markBefore(c) });
+      return [...cands, c];
+    }
     // a group widened to allocations before the loop may be held by a slot the loop never writes
     this.frozen = () => false;
     let c = cands.length;
@@ -361,6 +409,82 @@ export class FunctionReleases {
     return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
   }
 
+  /**
+   * (I*) A traced release at the ends of `loop`'s iterations, when no plan of kept slots holds
+   * ((R1)–(R4): survivors held by an older array or struct, a graph whose new instances keep
+   * old inner objects, queues whose elements die in any order). At run time the objects
+   * allocated since the loop's mark that the roots reach slide down to it and the rest is
+   * freed (emit-traced.ts), so the roots must be all that may reach them:
+   *  (T1) no object of the group escapes other than by being returned (a caller's memory, a
+   *       callee that captured it: nothing the walk could start from);
+   *  (T2) at each end, every live slot that may reach the group holds a movable memory
+   *       aggregate (known, non-recursive types: the walk follows them) and is in scope there;
+   *  (T3) every live value that may reach the group is a movable memory aggregate defined
+   *       outside the loop: it addresses memory older than the mark, which does not move, so
+   *       it needs no new address (an address into an object, or a value of the iteration,
+   *       would need one);
+   *  (T4) at most six roots (the release is one Yul function; its arguments are stack slots).
+   * Whether anything dies is known only at run time (points-to does not tell an array from
+   * the one it replaced), so the release is amortised (emit-traced.ts (X5)).
+   */
+  private tracedPlan(loop: Operation, group: MemObject[], ends: Point[]): Omit<Traced, 'mark'> | undefined {
+    // (T5) a loop inside one that has a traced release: that one gives its memory back, and this
+    // one's check (and its first threshold, set on every run of it) would cost on every run
+    if (this.tracedLoops.some((t) => t.loop.isAncestorOf(loop))) return undefined;
+    if (group.some((o) => this.permanent.has(o))) return undefined; // (T1)
+    const inGroup = new Set(group);
+    // (I') at the ends of the branches that allocate, when the roots there qualify: an
+    // iteration that allocates nothing pays no check
+    const branches = allocatingBranches(loop, group)?.map((b) => ({ at: b.terminator!, ...this.liveBefore(b.terminator!) }));
+    for (const points of branches ? [branches, ends] : [ends]) {
+      const roots = this.tracedRoots(loop, inGroup, points);
+      if (roots) return { loop, ends: points.map((p) => p.at), roots, group };
+    }
+    return undefined;
+  }
+
+  /** (I*) (T2)–(T4): the roots at each of `points`, or undefined when one does not qualify. */
+  private tracedRoots(loop: Operation, inGroup: ReadonlySet<MemObject>, points: readonly Point[]): Value[][] | undefined {
+    const reachesGroup = (roots: Iterable<MemObject>) => [...this.objects.reach(roots)].some((o) => inGroup.has(o));
+    const roots: Value[][] = [];
+    for (const p of points) {
+      const here: Value[] = [];
+      for (const s of p.slots) {
+        if (!reachesGroup(this.pt.contents(this.pt.objectOf(s)!))) continue;
+        if (!isMovableMemoryType((s.type as PtrType).pointeeType) || !definedAround(s, p.at)) return undefined; // (T2)
+        here.push(s);
+      }
+      for (const v of p.values) {
+        if (!reachesGroup(this.objects.valueRoots(v))) continue;
+        const def = v.definingOp ?? v.parentBlock?.parentOp;
+        if (!def || def === loop || loop.isAncestorOf(def) || !isMovableMemoryType(v.type)) return undefined; // (T3)
+        here.push(v);
+      }
+      if (!here.length || here.length > 6) return undefined; // (T4)
+      roots.push(here);
+    }
+    return roots;
+  }
+
+  /**
+   * (I*) Places a traced release before each end of the loop, after whatever (B) put there.
+   * A held release (held-release.ts) records an element's address and its old object in one
+   * place and uses them in another: when the two lie on both sides of the loop's end, the
+   * recorded addresses could move, so the loop keeps its memory as before.
+   */
+  private placeTraced(t: Traced): void {
+    let split = false;
+    t.loop.walk((d) => {
+      if (d.name !== 'sol.displace') return;
+      for (const user of d.operand(1).users()) if (!t.loop.isAncestorOf(user)) split = true;
+    });
+    if (split) return;
+    const next = createBefore(t.loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
+    createBefore(t.loop, 'sol.store', { operands: [t.mark, next] });
+    t.ends.forEach((at, i) => createBefore(at, 'sol.free_traced', { operands: [t.mark, next, ...t.roots[i]!] }));
+    this.note(t.group, `slid down to the loop's mark with whatever the live variables reach, the rest freed, once the iterations have allocated enough since the last time (a traced release, loop at ${where(t.loop)})`);
+  }
+
   /** (R7) Whether `loop` may write into a root rooted slot `k` may hold (replace what a field holds). */
   private rootWritten(k: Value, loop: Operation): boolean {
     const written = writtenInside(loop, this.pt);
@@ -388,26 +512,13 @@ export class FunctionReleases {
    * allocate nothing and so need none — they no longer pay for the check.
    */
   private branchEnds(loop: Operation, group: readonly MemObject[], plan: Plan): Point[] | undefined {
-    const branches = new Set<Block>();
-    for (const o of group) {
-      const op = allocatingOp(o);
-      if (!op) return undefined;
-      if (!loop.isAncestorOf(op)) continue; // an initial value the group was widened to
-      let top = op;
-      while (top.parentOp && top.parentOp !== loop) top = top.parentOp;
-      if (top === op || top.name !== 'sol.if') return undefined;
-      branches.add(regionUnder(op, top).blocks[0]!);
-    }
-    if (!branches.size) return undefined;
+    const branches = allocatingBranches(loop, group);
+    if (!branches) return undefined;
     const points: Point[] = [];
     for (const b of branches) {
-      let skips = false;
-      for (const op of b.opList()) op.walk((x) => {
-        if (x.name === 'sol.continue' && innermostLoop(x) === loop) skips = true;
-      });
       const at = b.terminator!;
       const p = { at, ...this.liveBefore(at) };
-      if (skips || !this.planHolds(p, group, plan)) return undefined;
+      if (!this.planHolds(p, group, plan)) return undefined;
       if (plan.kept.some((s) => p.slots.includes(s) && !definedAround(s, at))) return undefined;
       points.push(p);
     }

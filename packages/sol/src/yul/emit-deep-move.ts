@@ -58,7 +58,7 @@ export function sizeOf(agg: Type, p: string): string {
 const UNROLL = 8;
 
 /** `body(q, field)` over the address fields of the object at `p` (q: the address the field holds). */
-function eachField(agg: Type, p: string, body: (q: string, field: string, inner: Type) => string): string {
+export function eachField(agg: Type, p: string, body: (q: string, field: string, inner: Type) => string): string {
   const one = (at: string, inner: Type) => `{\n${indent(`let f := ${at}\nlet q := mload(f)\n${body('q', 'f', inner)}`)}\n}`;
   if (agg instanceof StructType) {
     return agg.memberTypes.map((m, k) => (isValueType(m) ? '' : one(k ? `add(${p}, ${k * 32})` : p, m))).filter(Boolean).join('\n');

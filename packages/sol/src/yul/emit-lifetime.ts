@@ -11,6 +11,7 @@
 import { IntegerAttr, TypeAttr, type Operation, type Type } from '@lifeline/ir';
 import { ArrayType, PtrType, StructType, isFlatMemoryType, isValueType } from '../sol-types.js';
 import { cannotMove, place, rootedRelease, sizeOf, span, straightRelease, type Kept } from './emit-deep-move.js';
+import { tracedRelease, tracedRoots } from './emit-traced.js';
 import { tid } from './ytypes.js';
 import { ytype } from './emit-types.js';
 import type { FnEmitter } from './emit-func.js';
@@ -201,5 +202,9 @@ export const lifetimeHandlers: Record<string, (e: FnEmitter, op: Operation) => s
   'sol.displace': (e, op) => `${e.w(op.operand(1))} := ${e.w(op.operand(0))}\n${e.w(op.operand(2))} := mload(${e.w(op.operand(0))})`,
   'sol.free_held': heldRelease,
   'sol.free_rooted': (e, op) => rootedRelease(e, { s: e.w(op.operand(2)), t: op.operand(2).type as PtrType }, e.w(op.operand(0)), e.w(op.operand(1))),
+  'sol.free_traced': (e, op) => {
+    const roots = op.operands.slice(2).map((o) => o.value);
+    return tracedRelease(e, e.w(op.operand(0)), e.w(op.operand(1)), tracedRoots(e, roots, roots.map((v) => e.w(v))));
+  },
   'sol.reserve': (e, op) => `mstore(64, add(${e.w(op.operand(0))}, ${hex((op.getAttr('size') as IntegerAttr).value)}))`,
 };
