@@ -233,7 +233,11 @@ export function tracedRelease(e: FnEmitter, mark: string, next: string, roots: r
         `if iszero(lt(shl(2, garbage), grown)) {\n${indent([...rebase, `dst := ${slideFn(lib)}(mark, L, nl)`, 'mstore(64, dst)'].join('\n'))}\n}`,
         // (X5) the next release waits until LAMBDA times the memory gas the garbage expected by
         // then would cost (a word at w words costs 3 + w / 256 more) reaches what this one cost
-        `let s := div(mul(shl(5, sub(g0, gas())), grown), mul(mul(${LAMBDA}, add(garbage, 32)), add(3, shr(13, dst))))`,
+        // (an eighth of what was allocated at least: a release that came before the garbage did
+        // must not put the next one off for good)
+        'let expected := garbage',
+        'if lt(expected, shr(3, grown)) { expected := shr(3, grown) }',
+        `let s := div(mul(shl(5, sub(g0, gas())), grown), mul(mul(${LAMBDA}, add(expected, 32)), add(3, shr(13, dst))))`,
         `if lt(s, ${MIN}) { s := ${MIN} }`,
         'if gt(s, 0xffffffffffff) { s := 0xffffffffffff }',
         'next := or(shl(128, s), add(dst, s))',
