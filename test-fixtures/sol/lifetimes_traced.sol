@@ -55,11 +55,15 @@ contract LifetimesTraced {
             accts[i].owner = string.concat("acct-", _itoa(i));
         }
         for (uint256 i; i < n; i++) {
-            Tx memory t = Tx(i, (i * 7919) % 1000, i % 4 == 0 ? string.concat("invoice #", _itoa(i)) : "transfer");
+            bytes memory pad = new bytes(2000 + (i % 64));
+            pad[3] = 0x03;
+            Tx memory t = Tx(i, (i * 7919) % 1000 + uint8(pad[3]), i % 4 == 0 ? string.concat("invoice #", _itoa(i)) : "transfer");
             // a third are rejected: t is garbage at once
             if (i % 3 == 2) continue;
             _record(accts[i % 5], t);
             _record(accts[(i + 2) % 5], t);
+            Account memory b = accts[(i + 1) % 5];
+            if (b.len > 0) h = keccak256(abi.encode(h, b.history[b.len - 1].memo, b.history[0].id));
         }
         for (uint256 i; i < accts.length; i++) {
             Account memory a = accts[i];
@@ -73,7 +77,11 @@ contract LifetimesTraced {
     function ring(uint256 n) external pure returns (bytes32 h, uint256 total) {
         Item[] memory q = new Item[](7);
         for (uint256 i; i < n; i++) {
-            Item memory it = Item(i, string.concat("item-", _itoa(i)), abi.encodePacked(i, bytes3(0x616263)));
+            // zeroed memory above the free pointer first: an address a release did not rebase
+            // would read it
+            bytes memory pad = new bytes(2000 + (i % 64));
+            pad[1] = 0x07;
+            Item memory it = Item(i, string.concat("item-", _itoa(i)), abi.encodePacked(i, bytes3(0x616263), pad[1]));
             q[i % 7] = it;
             total += bytes(q[(i + 3) % 7].label).length;
         }
@@ -87,11 +95,17 @@ contract LifetimesTraced {
         string memory last = "start";
         uint256[] memory lens = new uint256[](4);
         for (uint256 i; i < n; i++) {
-            string memory s = string.concat(last, "/", _itoa(i % 97));
+            // zeroed memory above the free pointer before `last` is read: a stale `last` (an
+            // address the release did not rebase) would read it
+            bytes memory pad = new bytes(2000 + (i % 64));
+            pad[0] = bytes1(uint8(i));
+            string memory s = string.concat(last, "/", _itoa(uint8(pad[0]) % 97));
             if (bytes(s).length > 40) s = _itoa(i);
             names[i % 4] = s;
             last = s;
             lens[i % 4] = bytes(s).length;
+            // a string stored three runs ago, kept only by the array
+            h = keccak256(abi.encode(h, names[(i + 1) % 4]));
         }
         for (uint256 k; k < 4; k++) h = keccak256(abi.encode(h, names[k], lens[k]));
         h = keccak256(abi.encode(h, last));
@@ -104,9 +118,11 @@ contract LifetimesTraced {
         for (uint256 r; r < 3; r++) rows[r] = new string[](2);
         for (uint256 i; i < n; i++) {
             uint256 r = i % 3;
+            bytes memory pad = new bytes(2000 + (i % 64));
+            pad[2] = 0x05;
             string[] memory old = rows[r];
             string[] memory row = new string[](old.length + (i % 5 == 0 ? 1 : 0));
-            for (uint256 k; k < old.length; k++) row[k] = k % 2 == 0 ? old[k] : string.concat(_itoa(i), ":", _itoa(k));
+            for (uint256 k; k < old.length; k++) row[k] = k % 2 == 0 ? old[k] : string.concat(_itoa(i), ":", _itoa(k + uint8(pad[2])));
             if (row.length > 6) {
                 string[] memory cut = new string[](2);
                 cut[0] = row[row.length - 1];
@@ -114,6 +130,7 @@ contract LifetimesTraced {
                 row = cut;
             }
             rows[r] = row;
+            h = keccak256(abi.encode(h, rows[(r + 1) % 3][0]));
         }
         for (uint256 r; r < 3; r++) for (uint256 k; k < rows[r].length; k++) h = keccak256(abi.encode(h, r, k, rows[r][k]));
     }
