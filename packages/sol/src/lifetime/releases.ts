@@ -23,7 +23,7 @@
  * (SlotLiveness), the SSA values live there (program-points.ts) and every object that
  * escapes other than by being returned (its memory is visible to callers for good).
  *
- * Three kinds of points:
+ * Four kinds of points:
  *  (B) before each allocating op and each region terminator (except where (I) or (F)
  *      releases), the earliest candidate mark in the block (one before each earlier
  *      allocating op, since the last barrier) after which everything is dead: `sol.free %mark`;
@@ -32,6 +32,8 @@
  *  (I) the end of each loop iteration (before each terminator that branches back to the
  *      loop's entry region and each `sol.continue` that skips it): release to a mark taken
  *      before the loop, or before the allocations of the survivors' initial values;
+ *  (I*) where (I) finds no plan: a traced release at the same ends (the live objects found at
+ *      run time from the roots, slid down to the loop's mark; emit-traced.ts), amortised;
  *  (F) before each return of the function: release to the mark taken at entry, keeping the
  *      returned objects (spilled to slots for the move; each moves only when the free space
  *      below it is at least its size, since the move happens once — in a loop (I) it is
