@@ -15,7 +15,8 @@
 // with --check also when a target does not hold.
 //
 //   node bench/sol-lifetime.mjs [--sizes 10,100,1000] [--only Contract[.fn]] [--check]
-//                               [--dir DIR] [--reference FILE] [--json FILE]
+//                               [--dir DIR] [--reference FILE] [--json FILE] [--traced]
+// --traced compiles the `lifetime on` side with traced releases (packages/sol/LIFETIME.md 2*).
 // --dir measures the contracts of another folder (each file C.sol holds contract C; its
 // functions taking one uint256 are the calls), e.g. your own memory-heavy contracts.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ const SIZES = cliSizes(args);
 const ONLY = opt('--only', undefined);
 const JSON_OUT = opt('--json', undefined);
 const CHECK = args.includes('--check');
+const TRACED = args.includes('--traced');
 const DIR = opt('--dir', join(here, 'sol'));
 const REFERENCE = opt('--reference', join(DIR, 'README.md'));
 const TARGET = { n: 1000, geomean: 0.8, maxRatio: 1.02, memOverLB: 1.25, offBar: 1.1 };
@@ -50,7 +52,7 @@ const ratio = (a, b) => (a === undefined || b === undefined ? undefined : a / b)
 const fx = (r, d = 3) => (r === undefined ? '–' : r.toFixed(d));
 
 async function main() {
-  const rows = await measure({ sizes: SIZES, only: ONLY, lowerBound: true, dir: DIR });
+  const rows = await measure({ sizes: SIZES, only: ONLY, lowerBound: true, dir: DIR, traced: TRACED });
   console.log('solc 0.8.37 (optimizer on, 200 runs), @ethereumjs/evm 10 Osaka; gas = execution gas, peak = memoryWordCount × 32;');
   console.log('live-bytes LB measured on solc viaIR\'s run; "same" = lifeline on and off give solc viaIR\'s return / revert data and logs\n');
   console.log('| call | n | result | gas on | gas off | gas viaIR | gas legacy | on / viaIR | peak on | peak off | peak viaIR | peak legacy | live-bytes LB | peak on / LB | same |');

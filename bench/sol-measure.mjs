@@ -8,7 +8,7 @@
 // intrinsic 21,000), peak memory the top frame's memoryWordCount × 32 (packages/evm). With
 // `lowerBound`, solc viaIR's run is traced for the live-bytes lower bound (bench/live-bytes.mjs).
 //
-//   measure({ sizes, only, compilers, lowerBound }) -> rows:
+//   measure({ sizes, only, compilers, lowerBound, traced }) -> rows (traced: `on` with traced releases):
 //     { contract, fn, call: 'C.fn', n, ok, gas: {key: n}, mem: {key: n}, same: {key: bool},
 //       errors: {key: message}, lowerBound?, monotonic? }
 import { readFileSync, readdirSync } from 'node:fs';
@@ -24,14 +24,14 @@ export const BENCH_DIR = join(here, 'sol');
 export const GAS_LIMIT = 200_000_000;
 export const ALL_COMPILERS = ['on', 'off', 'viaIR', 'legacy'];
 
-function compile(key, sources, contract) {
+function compile(key, sources, contract, traced) {
   if (key === 'viaIR' || key === 'legacy') {
     const r = compileSolidity(sources, { viaIR: key === 'viaIR', optimizer: true, contract });
     if (!r.ok) return { error: r.errors.map((e) => e.message).join('; ') };
     return { bytecode: r.contracts[contract].bytecode, abi: r.contracts[contract].abi };
   }
   try {
-    const r = compileToBytecode({ sources, contract, lifetime: key === 'on' });
+    const r = compileToBytecode({ sources, contract, lifetime: key === 'on', traced: key === 'on' && traced });
     const errors = r.errors.filter((e) => e.severity === 'error');
     if (errors.length) return { error: errors[0].message };
     return r.bytecode ? { bytecode: r.bytecode } : { error: 'no bytecode' };
@@ -52,13 +52,13 @@ export function benchContracts(only, dir = BENCH_DIR) {
     .filter((c) => !only || only.split('.')[0] === c.contract);
 }
 
-export async function measure({ sizes, only, compilers = ALL_COMPILERS, lowerBound = false, dir = BENCH_DIR }) {
+export async function measure({ sizes, only, compilers = ALL_COMPILERS, lowerBound = false, dir = BENCH_DIR, traced = false }) {
   const keys = ['viaIR', ...compilers.filter((k) => k !== 'viaIR')]; // viaIR is the reference
   const tracer = lowerBound ? await liveBytesTracer() : undefined;
   const rows = [];
   for (const { file, contract } of benchContracts(only, dir)) {
     const sources = { [file]: readFileSync(join(dir, file), 'utf8') };
-    const sides = Object.fromEntries(keys.map((k) => [k, compile(k, sources, contract)]));
+    const sides = Object.fromEntries(keys.map((k) => [k, compile(k, sources, contract, traced)]));
     if (sides.viaIR.error) throw new Error(`${file}: solc viaIR failed: ${sides.viaIR.error}`);
     const iface = new Interface(sides.viaIR.abi);
     const deployed = {};

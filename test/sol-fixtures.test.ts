@@ -19,7 +19,7 @@ import { basename, join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { callsFor, compareVariants, solcCompiler, turnEventLoop, type CallsFile, type CompileFn } from './sol-oracle.js';
-import { LIFELINE_VARIANTS } from './sol-ours.js';
+import { LIFELINE_VARIANTS, TRACED_VARIANTS } from './sol-ours.js';
 
 const DIR = join(import.meta.dirname, '..', 'test-fixtures', 'sol');
 
@@ -27,6 +27,8 @@ const DIR = join(import.meta.dirname, '..', 'test-fixtures', 'sol');
 const COMPILE_A: CompileFn = solcCompiler(true);
 /** The compilers under test: lifeline's Solidity pipeline, lifetime passes off and on. */
 const COMPILE_B: Record<string, CompileFn> = LIFELINE_VARIANTS;
+/** For a fixture whose call list says `"traced": true`: the traced releases too (LIFETIME.md 2*). */
+const COMPILE_B_TRACED: Record<string, CompileFn> = TRACED_VARIANTS;
 
 const fixtures = readdirSync(DIR)
   .filter((f) => f.endsWith('.sol'))
@@ -45,14 +47,16 @@ describe('Solidity fixtures: solc viaIR vs lifeline compileToBytecode (lifetime 
       const source = readFileSync(join(DIR, file), 'utf8');
       const spec = JSON.parse(readFileSync(join(DIR, file.replace(/\.sol$/, '.calls.json')), 'utf8')) as CallsFile & {
         expectNoRevert?: boolean;
+        traced?: boolean;
       };
+      const compilers = spec.traced ? COMPILE_B_TRACED : COMPILE_B;
       const sources = { [basename(file)]: source };
       const a = COMPILE_A(sources, spec.contract);
       if (!a.ok) throw new Error(`side A failed to compile ${file}:\n${a.errors.join('\n')}`);
       await turnEventLoop();
       const variants: Record<string, { initcode: string; ctorArgs: string }> = {};
       const ctorArgs = spec.ctorArgs ? new Interface(a.abi as never).encodeDeploy(spec.ctorArgs as never[]) : '';
-      for (const [name, compile] of Object.entries(COMPILE_B)) {
+      for (const [name, compile] of Object.entries(compilers)) {
         const b = compile(sources, spec.contract);
         if (!b.ok) throw new Error(`side B (${name}) failed to compile ${file}:\n${b.errors.join('\n')}`);
         variants[name] = { initcode: b.bytecode, ctorArgs };
@@ -68,7 +72,7 @@ describe('Solidity fixtures: solc viaIR vs lifeline compileToBytecode (lifetime 
         b: { success: m.b.success, ret: m.b.returnData, rev: m.b.revertData, err: m.b.error },
       })));
       expect(report).toEqual([]);
-      expect(Object.keys(cmps)).toEqual(Object.keys(COMPILE_B));
+      expect(Object.keys(cmps)).toEqual(Object.keys(compilers));
       const cmp = cmps['lifetime-on']!;
       expect(cmp.deploy.a.success).toBe(true);
       // The listed calls are the fixture's purpose: none may run out of gas or hit an invalid

@@ -12,9 +12,9 @@
 import { compileToBytecode } from '@lifeline/solidity';
 import type { CompileFn } from './sol-oracle.js';
 
-export function lifelineWith(lifetime: boolean): CompileFn {
+export function lifelineWith(lifetime: boolean, traced = false): CompileFn {
   return (sources, contract) => {
-    const out = compileToBytecode({ sources, contract, lifetime });
+    const out = compileToBytecode({ sources, contract, lifetime, traced });
     const errors = out.errors.filter((e) => e.severity === 'error');
     if (errors.length || !out.bytecode) {
       const msgs = errors.map((e) => `${e.type}: ${e.formattedMessage ?? e.message}`);
@@ -27,8 +27,14 @@ export function lifelineWith(lifetime: boolean): CompileFn {
 export const lifelineCompiler: CompileFn = lifelineWith(false);
 export const lifelineLifetimeCompiler: CompileFn = lifelineWith(true);
 
+/** With the traced releases too (off by default: packages/sol/LIFETIME.md 2*). */
+export const lifelineTracedCompiler: CompileFn = lifelineWith(true, true);
+
 /** Our two variants, by the name mismatches are reported under. */
 export const LIFELINE_VARIANTS: Record<'lifetime-off' | 'lifetime-on', CompileFn> = {
   'lifetime-off': lifelineCompiler,
   'lifetime-on': lifelineLifetimeCompiler,
 };
+
+/** The two variants and the lifetime passes with traced releases. */
+export const TRACED_VARIANTS: Record<string, CompileFn> = { ...LIFELINE_VARIANTS, 'lifetime-traced': lifelineTracedCompiler };

@@ -5,14 +5,15 @@
  *   lifeline-sol --version                     solc's version banner (tools parse it)
  *   lifeline-sol --standard-json [FILE]        standard JSON in (stdin or FILE), out on stdout
  *   lifeline-sol X.sol… [--bin] [--bin-runtime] [--abi] [--ir] [--sol-ir] [--lifetime-report]
- *                [--optimize] [--optimize-runs N] [--lifetime | --no-lifetime] [-o DIR]
+ *                [--optimize] [--optimize-runs N] [--lifetime | --no-lifetime] [--traced-releases] [-o DIR]
  *
  * File mode prints, per contract, solc's sections (`======= X.sol:C =======`, `Binary:`,
  * `Binary of the runtime part:`, `Contract JSON ABI`, `IR:`) plus `sol IR:` (after the
  * lifetime passes) and `Lifetime report:` (one line per allocation: `file:line:col: <op> in
  * <Contract>.<function>: local|escapes (<reasons>) — <released>`). The lifetime passes are ON
  * by default (they are what lifeline-sol is for); `--no-lifetime` turns them off, `--lifetime`
- * is accepted for explicitness. Errors are printed as solc formats them, and the exit code is
+ * is accepted for explicitness; `--traced-releases` adds the traced releases (off by default:
+ * packages/sol/LIFETIME.md 2*). Errors are printed as solc formats them, and the exit code is
  * 1 when there is an error.
  */
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -40,7 +41,7 @@ export const processIO: CliIO = {
 const USAGE = `Usage: lifeline-sol [options] [input_file...]
        lifeline-sol --standard-json [input_file]
 Options: --bin --bin-runtime --abi --ir --sol-ir --lifetime-report --optimize --optimize-runs N
-         --lifetime (default) | --no-lifetime   -o DIR --version --help
+         --lifetime (default) | --no-lifetime   --traced-releases   -o DIR --version --help
 `;
 
 const OUTPUT_FLAGS = new Set(['--bin', '--bin-runtime', '--abi', '--ir', '--sol-ir', '--lifetime-report']);
@@ -75,6 +76,7 @@ function fileMode(argv: readonly string[], io: CliIO, compile: Compiler): number
   let optimize = false;
   let runs = 200;
   let lifetime = true;
+  let traced = false;
   let outDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -83,6 +85,7 @@ function fileMode(argv: readonly string[], io: CliIO, compile: Compiler): number
     else if (a === '--optimize-runs') runs = Number(argv[++i]);
     else if (a === '--lifetime') lifetime = true;
     else if (a === '--no-lifetime') lifetime = false;
+    else if (a === '--traced-releases') traced = true;
     else if (a === '-o' || a === '--output-dir') outDir = argv[++i];
     else if (a === '--via-ir') continue; // always: we compile through Yul
     else if (a.startsWith('-')) {
@@ -103,7 +106,7 @@ function fileMode(argv: readonly string[], io: CliIO, compile: Compiler): number
       return 1;
     }
   }
-  const result = compile({ sources, optimizer: { enabled: optimize, runs }, lifetime });
+  const result = compile({ sources, optimizer: { enabled: optimize, runs }, lifetime, traced });
   for (const e of result.errors) io.stderr(`${e.formattedMessage ?? `${e.type}: ${e.message}`}\n`);
   if (result.errors.some((e) => e.severity === 'error')) return 1;
   for (const [file, byName] of Object.entries(result.contracts)) {

@@ -75,7 +75,7 @@ export function compileContracts(request: CompileRequest): CompileResult {
       (result.contracts[file] ??= {})[name] = { abi, bytecode: '', deployedBytecode: '', yul: '', solIR: '', lifetimeReport: [] };
       continue;
     }
-    const out = compileToBytecode({ sources: request.sources, contract: name, optimizer: request.optimizer.enabled, lifetime: request.lifetime }); // (C3)
+    const out = compileToBytecode({ sources: request.sources, contract: name, optimizer: request.optimizer.enabled, lifetime: request.lifetime, traced: request.traced }); // (C3)
     add(out.errors);
     (result.contracts[file] ??= {})[name] = {
       abi: out.abi, bytecode: out.bytecode, deployedBytecode: out.deployedBytecode, yul: out.yul,

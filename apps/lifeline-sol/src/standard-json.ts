@@ -50,6 +50,8 @@ export interface CompileRequest {
   sources: Record<string, string>;
   optimizer: { enabled: boolean; runs: number };
   lifetime: boolean;
+  /** With `lifetime`: traced releases (`--traced-releases`; off by default, packages/sol/LIFETIME.md 2*). */
+  traced?: boolean;
 }
 
 export interface CompileResult {

@@ -111,11 +111,12 @@ contract Uses is Base {
     expect(runCli(['Sum.sol', '--frobnicate'], b.cli, compileContracts)).toBe(1);
   });
 
-  it('runs the lifetime passes by default; --no-lifetime turns them off; both compute the same', async () => {
+  it('runs the lifetime passes by default; --no-lifetime turns them off; --traced-releases adds traced releases; all compute the same', async () => {
     const asked: boolean[] = [];
-    const spy = (r: CompileRequest) => (asked.push(r.lifetime), compileContracts(r));
+    const traced: boolean[] = [];
+    const spy = (r: CompileRequest) => (asked.push(r.lifetime), traced.push(!!r.traced), compileContracts(r));
     const results: string[] = [];
-    for (const flags of [[], ['--lifetime'], ['--no-lifetime']]) {
+    for (const flags of [[], ['--lifetime'], ['--no-lifetime'], ['--traced-releases']]) {
       const { cli, out } = io({ 'Sum.sol': SOURCE });
       expect(runCli(['Sum.sol', '--bin', '--abi', ...flags], cli, spy)).toBe(0);
       const [, bin, abi] = /Binary:\n([0-9a-f]+)\nContract JSON ABI\n(.*)\n/.exec(out.stdout)!;
@@ -125,8 +126,9 @@ contract Uses is Base {
       const r = await chain.call(address, iface.encodeFunctionData('sum', [10]));
       results.push(r.returnData);
     }
-    expect(asked).toEqual([true, true, false]);
-    expect(results.map((d) => BigInt(d))).toEqual([285n, 285n, 285n]);
+    expect(asked).toEqual([true, true, false, true]);
+    expect(traced).toEqual([false, false, false, true]);
+    expect(results.map((d) => BigInt(d))).toEqual([285n, 285n, 285n, 285n]);
   });
 
   it('--lifetime-report prints a section per contract, with no warning about lifetimes', () => {

@@ -21,7 +21,7 @@ export interface CompileInput {
   optimizer?: boolean;
   /** Run the lifetime passes (packages/sol/LIFETIME.md) between lowering and Yul emission (default false). */
   lifetime?: boolean;
-  /** With `lifetime`: traced releases in loops no plan of kept slots covers (default true; packages/sol/LIFETIME.md). */
+  /** With `lifetime`: traced releases in loops no plan of kept slots covers (default false: packages/sol/LIFETIME.md 2*). */
   traced?: boolean;
 }
 
@@ -151,7 +151,7 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
     }
     const module = lowered.module;
     // the lifetime passes see the whole module (callees of every contract), before emission
-    const lifetime = input.lifetime ? applyLifetime(module, { traced: input.traced ?? true }) : undefined;
+    const lifetime = input.lifetime ? applyLifetime(module, { traced: !!input.traced }) : undefined;
     // with lifetime on or off: index checks a loop condition makes redundant (bounds-checks.ts)
     dropBoundedIndexChecks(module);
     const extra = { module, ...(lifetime ? { lifetime } : {}) };
@@ -167,7 +167,7 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
       // the lifetime code's marks and kept slots are variables too: where they leave a function
       // more than solc's 16 reachable stack slots, the contract still compiles without them:
       // first without the traced releases (their mark and next live across whole loops)
-      if (input.traced ?? true) {
+      if (input.traced) {
         const untraced = compileToBytecode({ ...input, traced: false }, lower);
         if (untraced.bytecode) return untraced;
       }

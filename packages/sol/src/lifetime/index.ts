@@ -101,7 +101,10 @@ function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: Symbol
 const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not memory-safe) may observe the free pointer here';
 
 export interface LifetimeOptions {
-  /** Traced releases (releases.ts (I*)) in loops no plan of kept slots covers (default true). */
+  /**
+   * Traced releases (releases.ts (I*)) in loops no plan of kept slots covers (default false: the
+   * walks cost more gas than the memory they give back on most shapes, LIFETIME.md 2*).
+   */
   traced?: boolean;
 }
 
@@ -162,7 +165,7 @@ export function applyLifetime(module: Operation, options: LifetimeOptions = {}):
         if (at) notes.set(o, [...(notes.get(o) ?? []), `static address 0x${(at as IntegerAttr).value.toString(16)} (free pointer elided)`]);
       }
     } else if (!skip.has(fn)) {
-      new FunctionReleases(fn, pt, program, notes, symbols, options.traced ?? true).run();
+      new FunctionReleases(fn, pt, program, notes, symbols, !!options.traced).run();
       new UnboundedRuns(fn, pt, notes).run();
     }
     const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');

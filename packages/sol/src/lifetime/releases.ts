@@ -32,8 +32,9 @@
  *  (I) the end of each loop iteration (before each terminator that branches back to the
  *      loop's entry region and each `sol.continue` that skips it): release to a mark taken
  *      before the loop, or before the allocations of the survivors' initial values;
- *  (I*) where (I) finds no plan: a traced release at the same ends (the live objects found at
- *      run time from the roots, slid down to the loop's mark; emit-traced.ts), amortised;
+ *  (I*) where (I) finds no plan, when asked for (off by default): a traced release at the same
+ *      ends (the live objects found at run time from the roots, slid down to the loop's mark;
+ *      emit-traced.ts), amortised;
  *  (F) before each return of the function: release to the mark taken at entry, keeping the
  *      returned objects (spilled to slots for the move; each moves only when the free space
  *      below it is at least its size, since the move happens once — in a loop (I) it is
@@ -122,7 +123,7 @@ export class FunctionReleases {
     private readonly notes: ReleaseNotes,
     private readonly symbols: SymbolTableCollection,
     /** (I*) Whether loops without a plan get traced releases. */
-    private readonly traced = true,
+    private readonly traced = false,
   ) {
     this.objects = new ObjectLiveness(fn, pt);
     this.permanent = this.objects.permanent;
