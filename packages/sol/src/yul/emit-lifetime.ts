@@ -204,7 +204,7 @@ export const lifetimeHandlers: Record<string, (e: FnEmitter, op: Operation) => s
   'sol.free_rooted': (e, op) => rootedRelease(e, { s: e.w(op.operand(2)), t: op.operand(2).type as PtrType }, e.w(op.operand(0)), e.w(op.operand(1))),
   'sol.free_traced': (e, op) => {
     const roots = op.operands.slice(2).map((o) => o.value);
-    return tracedRelease(e, e.w(op.operand(0)), e.w(op.operand(1)), tracedRoots(e, roots, roots.map((v) => e.w(v))));
+    return tracedRelease(e, e.w(op.operand(0)), e.w(op.operand(1)), tracedRoots(roots, roots.map((v) => e.w(v))));
   },
   'sol.reserve': (e, op) => `mstore(64, add(${e.w(op.operand(0))}, ${hex((op.getAttr('size') as IntegerAttr).value)}))`,
 };

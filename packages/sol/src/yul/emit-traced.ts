@@ -269,7 +269,7 @@ export function tracedRelease(e: FnEmitter, mark: string, next: string, roots: r
 }
 
 /** The roots of a `sol.free_traced` op's operands (after the mark and next). */
-export function tracedRoots(e: FnEmitter, values: readonly { type: Type }[], names: readonly string[]): TracedRoot[] {
+export function tracedRoots(values: readonly { type: Type }[], names: readonly string[]): TracedRoot[] {
   return values.map((v, i) => {
     const slot = v.type instanceof PtrType && v.type.loc === 'Stack';
     const t = slot ? (v.type as PtrType).pointeeType : v.type;
