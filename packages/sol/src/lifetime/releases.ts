@@ -487,8 +487,7 @@ export class FunctionReleases {
       for (const user of d.operand(1).users()) if (!t.loop.isAncestorOf(user)) split = true;
     });
     if (split) return;
-    const next = createBefore(t.loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
-    createBefore(t.loop, 'sol.store', { operands: [t.mark, next] });
+    const next = this.slideTrigger(t.loop, t.mark);
     t.ends.forEach((at, i) => createBefore(at, 'sol.free_traced', { operands: [t.mark, next, ...t.roots[i]!] }));
     this.note(t.group, `slid down to the loop's mark with whatever the live variables reach, the rest freed, once the iterations have allocated enough since the last time (a traced release, loop at ${where(t.loop)})`);
   }
@@ -500,9 +499,10 @@ export class FunctionReleases {
   }
 
   /**
-   * (R7) The stack word a rooted release reads and writes: the free pointer from which the next
-   * slide runs, set by each slide (emit-deep-move.ts (D9')), the loop's mark before the first.
-   * Only the amortisation reads it: a slide is correct at any release.
+   * (R7), (I*) The stack word a rooted or traced release reads and writes: the free pointer from
+   * which the next slide runs, set by each slide (emit-deep-move.ts (D9'), emit-traced.ts (X5)),
+   * the loop's mark before the first. Only the amortisation reads it: a slide is correct at any
+   * release.
    */
   private slideTrigger(loop: Operation, mark: Value): Value {
     const next = createBefore(loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);

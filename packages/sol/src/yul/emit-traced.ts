@@ -35,7 +35,7 @@
  * The bitmaps and counts lie above the free pointer (nothing is allocated meanwhile): about
  * 1% of the memory in use, zeroed first (memory above the free pointer may hold old data).
  */
-import { PtrType, isFlatMemoryType, isValueType } from '../sol-types.js';
+import { PtrType, isFlatMemoryType } from '../sol-types.js';
 import type { Type } from '@lifeline/ir';
 import type { FnEmitter } from './emit-func.js';
 import { eachField, sizeOf } from './emit-deep-move.js';
@@ -44,6 +44,9 @@ import { ytype } from './emit-types.js';
 import { indent, yfn, type YulLib } from './lib.js';
 
 const TOP = '0x8000000000000000000000000000000000000000000000000000000000000000';
+
+/** (X5) The low half of `next`: the threshold (its high half holds the slack it was set with). */
+const THRESHOLD = '0xffffffffffffffffffffffffffffffff';
 
 /** (X5) The least slack (bytes) and how many times the memory gas a release saves it may cost. */
 const AMORTISE = { MIN: '0x400', LAMBDA: '8' };
@@ -211,7 +214,6 @@ export function tracedRelease(e: FnEmitter, mark: string, next: string, roots: r
       ];
       return body.length ? `if ${object(p)} {\n${indent(body.join('\n'))}\n}` : '';
     }).filter(Boolean);
-    const MASK = '0xffffffffffffffffffffffffffffffff';
     const { MIN, LAMBDA } = AMORTISE;
     const walk = [
       'let L := add(V, shl(5, add(shr(13, V), 1)))',
@@ -227,7 +229,7 @@ export function tracedRelease(e: FnEmitter, mark: string, next: string, roots: r
         indent(['let a := shl(5, k)', 'mstore(add(P, a), live)', `live := add(live, ${popcountFn(lib)}(mload(add(L, a))))`].join('\n')),
         '}',
         'let garbage := sub(sub(V, mark), shl(5, live))',
-        `let grown := sub(V, sub(and(next0, ${MASK}), slack))`,
+        `let grown := sub(V, sub(and(next0, ${THRESHOLD}), slack))`,
         'let dst := V',
         // at least a quarter of what was allocated since the last release is garbage: slide
         `if iszero(lt(shl(2, garbage), grown)) {\n${indent([...rebase, `dst := ${slideFn(lib)}(mark, L, nl)`, 'mstore(64, dst)'].join('\n'))}\n}`,
@@ -265,15 +267,13 @@ export function tracedRelease(e: FnEmitter, mark: string, next: string, roots: r
     return yfn(name, ['mark', 'next0', ...roots.map(param)], rets, body.join('\n'));
   });
   const outs = [...slots.map((r) => r.y), next].join(', ');
-  return `if iszero(lt(mload(64), and(${next}, 0xffffffffffffffffffffffffffffffff))) { ${outs} := ${name}(${mark}, ${next}, ${roots.map((r) => r.y).join(', ')}) }`;
+  return `if iszero(lt(mload(64), and(${next}, ${THRESHOLD}))) { ${outs} := ${name}(${mark}, ${next}, ${roots.map((r) => r.y).join(', ')}) }`;
 }
 
-/** The roots of a `sol.free_traced` op's operands (after the mark and next). */
+/** The roots of a `sol.free_traced` op's operands (after the mark and next; its verifier requires movable memory aggregates). */
 export function tracedRoots(values: readonly { type: Type }[], names: readonly string[]): TracedRoot[] {
   return values.map((v, i) => {
     const slot = v.type instanceof PtrType && v.type.loc === 'Stack';
-    const t = slot ? (v.type as PtrType).pointeeType : v.type;
-    if (isValueType(t)) throw new Error('sol.free_traced: a root of value type');
-    return { y: names[i]!, t, slot };
+    return { y: names[i]!, t: slot ? (v.type as PtrType).pointeeType : v.type, slot };
   });
 }
