@@ -5,7 +5,7 @@
  * holds the old string, or a later temporary is read after it, the concat stays. On the EVM the
  * results are solc viaIR's, and a loop of appends costs less gas than solc's copies at n = 100
  * and a small fraction of it at n = 1000 (solc copies the whole string at every step).
- * sol-fixtures.ts runs the listed calls against solc, lifetime off and on.
+ * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

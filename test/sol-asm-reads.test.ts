@@ -5,7 +5,7 @@
  * loop's chunk and its hex string are freed each iteration (`hexChain`); a block that stores
  * an address into memory (`stash`), hands it to another local (`aliased`) or to a function of
  * its own (`viaFunction`) still captures it, and a later allocation must not take its memory:
- * the results are solc viaIR's. sol-fixtures.ts runs the listed calls against solc,
+ * the results are solc viaIR's. sol-fixtures.test.ts runs the listed calls against solc,
  * lifetime off and on.
  */
 import { readFileSync } from 'node:fs';

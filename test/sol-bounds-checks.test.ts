@@ -3,7 +3,7 @@
  * test-fixtures/sol/bounded_loops.sol: every access `a[i]` under `i < a.length` before any write
  * of i or a loses its check; where the index or the array changes first, where inline assembly
  * may shorten the array (in the function or a callee), or where the bound is another array's,
- * every check stays. sol-fixtures.ts runs the fixture's calls against solc (lifetime off
+ * every check stays. sol-fixtures.test.ts runs the fixture's calls against solc (lifetime off
  * and on): the functions that must keep their checks panic there at some of their sizes.
  */
 import { readFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
  * array made in the branch and read after it keeps the release at the iteration's end. On the
  * EVM the results are solc viaIR's, and the iterations that take no branch cost nothing more
  * than with the lifetime passes off.
- * sol-fixtures.ts runs the listed calls against solc, lifetime off and on.
+ * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@
  * reaches it for points-to; where the array's element (directly or through a callee) was
  * written to hold it first, it stays. On the EVM the results are solc viaIR's, and `params`
  * gives back the two temporaries of each iteration.
- * sol-fixtures.ts runs the listed calls against solc, lifetime off and on.
+ * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

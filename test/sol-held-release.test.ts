@@ -5,7 +5,7 @@
  * end, the others (another holder, a second store, a store in a nested loop, a choice of two
  * objects) do not; on the EVM the results are solc viaIR's while peak memory stops growing
  * with n where the objects are of one size (solc's grows by every iteration's object).
- * sol-fixtures.ts runs the listed calls against solc, lifetime off and on.
+ * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

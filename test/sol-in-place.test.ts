@@ -5,7 +5,7 @@
  * and nowhere else (a live reference, a duplicated or foreign element, a callee that copies
  * one, an array literal holding one); elements swapped after the fill loop do not stop it.
  * On the EVM the results are solc viaIR's while memory holds one object per element instead
- * of two. sol-fixtures.ts runs the listed calls against solc, lifetime off and on.
+ * of two. sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

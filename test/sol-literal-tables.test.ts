@@ -7,7 +7,7 @@
  * return nested in a branch or a loop (slot liveness (S6): nothing read after the branch is
  * live there), so the function frees them and moves the entry down (releases.ts (F)).
  * On the EVM the results are solc viaIR's and the memory stays flat in n.
- * sol-fixtures.ts runs the listed calls against solc, lifetime off and on.
+ * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

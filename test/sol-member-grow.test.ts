@@ -9,7 +9,7 @@
  * array in another member, and a loop with a temporary under the new array, get a rooted
  * release instead: releases.ts (R7)). On the EVM the results are solc viaIR's, and peak memory
  * grows by the final array only (solc keeps every array the member ever held).
- * sol-fixtures.ts runs the listed calls against solc, lifetime off and on.
+ * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  * place and releases every iteration; where the inner loop stores into the array, directly or
  * through a callee (given the array, or a struct that reaches it), it does not. On the EVM the
  * results are solc viaIR's and the memory of `chunked` grows with its output only.
- * sol-fixtures.ts runs the listed calls against solc, lifetime off and on.
+ * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

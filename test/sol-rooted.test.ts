@@ -11,7 +11,7 @@
  *  - `older`: a field switched between an array older than the loop and new ones;
  *  - `rows`: a static array of dynamic arrays whose rows are replaced in turn.
  * And a contract whose lifetime code would need more than solc's 16 stack slots in one
- * function compiles without it, with a warning. sol-fixtures.ts runs the listed calls
+ * function compiles without it, with a warning. sol-fixtures.test.ts runs the listed calls
  * against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';

@@ -8,7 +8,7 @@
  *  - `zeros`: elements never replaced read as zero, nested ones included;
  *  - `sparse`: an array holding static zero elements moves down over a large temporary;
  *  - `collect`: a doubling array of strings is not walked at every iteration.
- * sol-fixtures.ts runs the listed calls against solc, lifetime off and on.
+ * sol-fixtures.test.ts runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  * an internal helper), while arrays of a struct written in place somewhere do not — and adding
  * one in-place write anywhere, to the struct or to a static array inside it, takes sharing away
  * from every array of it. On the EVM the results are solc viaIR's and the helper's new arrays
- * stop costing a zero element per slot. sol-fixtures.ts runs the listed calls against
+ * stop costing a zero element per slot. sol-fixtures.test.ts runs the listed calls against
  * solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
