@@ -19,6 +19,9 @@ import { AbiCoder, Interface, ParamType, type FunctionFragment } from 'ethers';
 import { Chain, compileSolidity, type CallResult, type DeployResult } from '@lifeline/evm';
 import { printOp, type Operation } from '@lifeline/ir';
 import { rng } from '../bench/gen-module.mjs';
+import { turnEventLoop } from './event-loop.js';
+
+export { turnEventLoop };
 
 export interface Call {
   calldata: string;
@@ -119,15 +122,6 @@ export async function compareVariants(
     await turnEventLoop();
   }
   return out;
-}
-
-/**
- * Lets the event loop turn once. A test worker that answers none of vitest's RPC calls for 60 s
- * fails the whole run ('Timeout calling "onTaskUpdate"'), and compiles are synchronous: a large
- * fixture's three builds back to back took longer than that on a loaded two-core machine.
- */
-export function turnEventLoop(): Promise<void> {
-  return new Promise((r) => setImmediate(r));
 }
 
 /** A compiler under test: sources + contract name → initcode and ABI, or errors. */
