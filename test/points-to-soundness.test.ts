@@ -31,7 +31,8 @@ import { allDialects, createRegistry } from '@lifeline/dialects';
 import { Builder, IntegerAttr, IntegerType, StringAttr, i1, type Operation, type Type, type Value } from '@lifeline/ir';
 import { ArrayType, PtrType, StructType, solDialect } from '@lifeline/sol';
 import { compileToBytecode, lowerToSol } from '@lifeline/solidity';
-import { callsFor, compareContracts, turnEventLoop, type CallsFile } from './sol-oracle.js';
+import { turnEventLoop } from './event-loop.js';
+import { callsFor, compareContracts, type CallsFile } from './sol-oracle.js';
 
 const registry = createRegistry([...allDialects, solDialect]);
 const ui256 = IntegerType.get(256, 'unsigned');

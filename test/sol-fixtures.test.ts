@@ -18,7 +18,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { callsFor, compareVariants, solcCompiler, turnEventLoop, type CallsFile, type CompileFn } from './sol-oracle.js';
+import { turnEventLoop } from './event-loop.js';
+import { callsFor, compareVariants, solcCompiler, type CallsFile, type CompileFn } from './sol-oracle.js';
 import { LIFELINE_VARIANTS, TRACED_VARIANTS } from './sol-ours.js';
 
 const DIR = join(import.meta.dirname, '..', 'test-fixtures', 'sol');

@@ -19,12 +19,11 @@ import { describe, expect, it } from 'vitest';
 import { genSolProgram } from '../bench/gen-sol-program.mjs';
 import { genSolEscape } from '../bench/gen-sol-escape.mjs';
 import type { SolCallSpec } from '../bench/gen-sol-program.mjs';
-import { callsFor, compareVariants, solcCompiler } from './sol-oracle.js';
+import { callsFor, compareVariants, solcCompiler, type CompileFn } from './sol-oracle.js';
 import { LIFELINE_VARIANTS } from './sol-ours.js';
-import type { CompileFn } from './sol-oracle.js';
 
 const CHUNK = 20;
-/** A chunk compiles 20 programs three times (solc, lifetime off, on): minutes on a loaded 2-core machine. */
+/** A chunk compiles 20 programs three or four times (solc, lifetime off, on, traced): minutes on a loaded 2-core machine. */
 const CHUNK_TIMEOUT = 900_000;
 
 export type Generator = (seed: number) => { source: string; contract: string; calls: SolCallSpec[] };

@@ -21,8 +21,6 @@ import { printOp, type Operation } from '@lifeline/ir';
 import { rng } from '../bench/gen-module.mjs';
 import { turnEventLoop } from './event-loop.js';
 
-export { turnEventLoop };
-
 export interface Call {
   calldata: string;
   label?: string;
