@@ -37,6 +37,18 @@
  *     the duplicate goes, which changes no other op's liveness. Constants the fill
  *     moves to their region's entry without an event keep their uses, so they
  *     cannot change what it finds either.
+ *  9. An op isolated from above directly in the scope (a function of a module)
+ *     that nothing changed in during an iteration's processing and region
+ *     simplification is not walked by the next iteration: its ops see nothing
+ *     outside it (operands, users and constants' fold scope all stay inside), so
+ *     each of them would meet exactly the state it met, and let be, in that
+ *     iteration, and the fill (1) would find its constants unique and in place.
+ *     Only the op itself is enqueued, where the walk would put it. Likewise region
+ *     simplification looks only into such ops with an event since its last run
+ *     there (8). MLIR walks the whole scope every iteration; the result is the
+ *     same, but the usual last iteration, which only confirms, costs a walk of
+ *     just what the one before changed. Not with `maxNumRewrites`, whose cut can
+ *     leave ops of an unchanged op unvisited.
  */
 import { ConstantFolder, constantValueOf, materializeConstant, wouldOpBeTriviallyDead } from '@lifeline/analyses';
 import { hasTrait, type Attribute, type Block, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
@@ -160,6 +172,9 @@ class GreedyDriver {
   private readonly maxNumRewrites: number;
   /** Rewriter events since the last region simplification (8). */
   private events = 0;
+  /** (9) Ops directly in the scope with an event inside in this iteration, and those of the one before. */
+  private changed = new Set<Operation>();
+  private changedBefore: Set<Operation> | undefined;
 
   constructor(private readonly scope: Region, patterns: readonly RewritePattern[], registry: Registry, private readonly config: GreedyConfig) {
     this.maxIterations = config.maxIterations ?? 10;
@@ -176,14 +191,15 @@ class GreedyDriver {
     this.rewriter = new TrackingRewriter(registry, {
       onInserted: (op) => {
         this.events++;
-        this.add(op);
+        this.noteChange(this.add(op));
       },
       onModified: (op) => {
         this.events++;
-        this.add(op);
+        this.noteChange(this.add(op));
       },
       onErased: (op) => {
         this.events++;
+        this.noteChange(this.topOf(op));
         this.erased(op);
       },
     });
@@ -193,19 +209,51 @@ class GreedyDriver {
     let iteration = 0;
     let again = false;
     let simplifiedOnce = false; // (8) region simplification ran, and nothing happened since while events stay 0
+    const skipUnchanged = this.maxNumRewrites === -1; // (9)
     do {
       if (++iteration > this.maxIterations && this.maxIterations !== -1) break;
       this.worklist.clear();
       this.fill(); // (1)
+      this.changed = new Set(); // what the fill merged or moved does not count (8)
       again = this.processWorklist();
       if ((this.config.regionSimplify ?? 'normal') !== 'disabled' && !(simplifiedOnce && !again && this.events === 0)) {
-        const simplified = simplifyRegions(this.rewriter, [this.scope], this.config.regionSimplify === 'aggressive'); // (7)
+        const simplified = this.simplify(simplifiedOnce ? this.changed : undefined); // (7)
         simplifiedOnce = true;
         this.events = 0;
         again = simplified || again;
       }
+      this.changedBefore = skipUnchanged ? this.changed : undefined;
     } while (again);
     return !again;
+  }
+
+  /** (9) Whether `op`, directly in the scope, is left unwalked this iteration. */
+  private unchanged(op: Operation): boolean {
+    return !!this.changedBefore && !this.changedBefore.has(op) && hasTrait(op, 'IsolatedFromAbove');
+  }
+
+  /**
+   * (7) Region simplification of the scope, looking into an op isolated from above
+   * directly in it only when `changed` (undefined: every such op) holds it (9);
+   * each of those on its own, so that what it changes is known.
+   */
+  private simplify(changed: ReadonlySet<Operation> | undefined): boolean {
+    const aggressive = this.config.regionSimplify === 'aggressive';
+    const isolated = (op: Operation): boolean => op.parentRegion === this.scope && hasTrait(op, 'IsolatedFromAbove');
+    let erased = false;
+    for (const block of [...this.scope.blocks]) {
+      for (let op = block.first; op;) {
+        const next: Operation | null = op.next;
+        if (op.regions.length && isolated(op) && (!changed || changed.has(op))) {
+          const inside = simplifyRegions(this.rewriter, op.regions, aggressive);
+          erased ||= inside.erased;
+          // What it removed without an event changes what the next iteration finds here.
+          if (inside.changed) this.changed.add(op);
+        }
+        op = next;
+      }
+    }
+    return simplifyRegions(this.rewriter, [this.scope], aggressive, isolated).erased || erased;
   }
 
   /** (1) */
@@ -225,9 +273,12 @@ class GreedyDriver {
       for (const b of [...this.scope.blocks]) {
         for (let op = b.first; op;) {
           const next: Operation | null = op.next;
-          op.walkPostOrder((o) => {
-            if (!known(o)) this.worklist.push(o);
-          });
+          if (this.unchanged(op)) this.worklist.push(op); // (9) last in its post-order
+          else {
+            op.walkPostOrder((o) => {
+              if (!known(o)) this.worklist.push(o);
+            });
+          }
           op = next;
         }
       }
@@ -245,27 +296,37 @@ class GreedyDriver {
     const visit = (op: Operation): void => {
       if (known(op)) return;
       this.worklist.push(op);
+      if (op.parentRegion === this.scope && this.unchanged(op)) return; // (9)
       for (const r of op.regions) for (const b of r.blocks) visitBlock(b);
     };
     for (const b of [...this.scope.blocks]) visitBlock(b);
     this.worklist.reverse();
   }
 
-  /** (6) An op and its ancestors up to the scope region. */
-  private add(op: Operation): void {
-    // First whether the op is inside the scope at all, then the pushes (no chain array).
+  /** The ancestor of `op` (or `op`) directly in the scope; undefined outside it. */
+  private topOf(op: Operation): Operation | undefined {
     for (let o: Operation = op; ;) {
       const region: Region | null = o.parentRegion;
-      if (region === this.scope) break;
+      if (region === this.scope) return o;
       const parent = region?.parentOp;
-      if (!parent) return;
+      if (!parent) return undefined;
       o = parent;
     }
+  }
+
+  private noteChange(top: Operation | undefined): void {
+    if (top) this.changed.add(top);
+  }
+
+  /** (6) An op and its ancestors up to the scope region; returns the one directly in the scope. */
+  private add(op: Operation): Operation | undefined {
+    // First whether the op is inside the scope at all, then the pushes (no chain array).
+    const top = this.topOf(op);
+    if (!top) return undefined;
     for (let o: Operation = op; ;) {
       this.worklist.push(o);
-      const region = o.parentRegion!;
-      if (region === this.scope) return;
-      o = region.parentOp!;
+      if (o === top) return top;
+      o = o.parentRegion!.parentOp!;
     }
   }
 
@@ -318,7 +379,7 @@ class GreedyDriver {
     if (!folded) return false;
     if (TRACE) process.stderr.write(`fold ${op.name} ${folded === 'inPlace' ? 'in place' : ''}\n`);
     if (folded === 'inPlace') {
-      this.add(op);
+      this.noteChange(this.add(op));
       return true;
     }
     this.rewriter.setInsertionPointBefore(op);

@@ -25,14 +25,29 @@ import { hasTrait, nextMark, type Block, type BlockArgument, type Operation, typ
 import { eraseOperandAt } from './op-util.js';
 import { postOrderFromEntry, type TrackingRewriter } from './tracking-rewriter.js';
 
-export function simplifyRegions(rewriter: TrackingRewriter, regions: readonly Region[], _aggressive: boolean): boolean {
+/**
+ * `erased`: ops or blocks were erased, what MLIR reports as success (the driver
+ * iterates again). `changed`: that, or (3) removed only arguments and the operands
+ * forwarded into them, which MLIR does not report.
+ */
+export interface RegionSimplification {
+  erased: boolean;
+  changed: boolean;
+}
+
+/**
+ * `opaque` ops are judged like any other, but their regions are left alone: the
+ * greedy driver simplifies ops isolated from above on their own (their values
+ * and liveness cannot cross their boundary), and only those that changed.
+ */
+export function simplifyRegions(rewriter: TrackingRewriter, regions: readonly Region[], _aggressive: boolean, opaque?: (op: Operation) => boolean): RegionSimplification {
   // (1) and the seeding of (2) share one walk: a region's unreachable blocks are
   // erased before its ops are seeded, and an op is judged after its regions.
-  const live = new LiveMap(rewriter);
+  const live = new LiveMap(rewriter, opaque);
   for (const r of regions) seedRegion(r, live);
   live.drain();
-  const erasedOps = deleteDeadness(rewriter, regions, live);
-  return live.erasedBlocks || erasedOps;
+  const erased = deleteDeadness(rewriter, regions, live) || live.erasedBlocks;
+  return { erased, changed: erased || live.erasedArguments };
 }
 
 /** (1) Erases the blocks of `region` that its entry does not reach; returns its blocks in post-order. */
@@ -73,7 +88,13 @@ class LiveMap {
   /** Post-orders of the multi-block regions, from the entry: only reachable blocks, which is all that stays (1). */
   readonly order = new Map<Region, readonly Block[]>();
   erasedBlocks = false;
-  constructor(private readonly rewriter: TrackingRewriter) {}
+  /** (3) removed a dead argument or an operand forwarded into one. */
+  erasedArguments = false;
+  constructor(private readonly rewriter: TrackingRewriter, private readonly opaque?: (op: Operation) => boolean) {}
+  /** The regions of `op` this simplification looks into. */
+  regionsOf(op: Operation): readonly Region[] {
+    return op.regions.length && this.opaque?.(op) ? [] : op.regions;
+  }
   /** A region's blocks in post-order, its unreachable blocks erased (1) on the first visit. */
   blocksOf(region: Region): readonly Block[] {
     if (region.blocks.length === 1) return region.blocks;
@@ -169,7 +190,7 @@ function seedRegion(region: Region, live: LiveMap): void {
   if (!region.blocks.length) return;
   for (const block of live.blocksOf(region)) {
     for (let op = block.last; op; op = op.prev) {
-      for (const r of op.regions) seedRegion(r, live);
+      for (const r of live.regionsOf(op)) seedRegion(r, live);
       if (hasTrait(op, 'Terminator')) {
         live.setOpLive(op);
         if (!op.def?.spec.branch) for (const s of op.successors) for (const a of s.arguments) live.setLive(a);
@@ -195,7 +216,7 @@ function deleteDeadness(rewriter: TrackingRewriter, regions: readonly Region[], 
           for (const r of op.results) while (r.firstUse) r.firstUse.unlink();
           rewriter.eraseOp(op);
         } else {
-          erased = deleteDeadness(rewriter, op.regions, live) || erased;
+          erased = deleteDeadness(rewriter, live.regionsOf(op), live) || erased;
         }
         op = prev;
       }
@@ -206,6 +227,7 @@ function deleteDeadness(rewriter: TrackingRewriter, regions: readonly Region[], 
         if (live.isLive(a)) continue;
         while (a.firstUse) a.firstUse.unlink();
         block.eraseArgument(i);
+        live.erasedArguments = true;
       }
     }
   }
@@ -219,7 +241,9 @@ function eraseDeadSuccessorOperands(term: Operation, live: LiveMap): void {
     const succ = term.successors[s]!;
     const n = branch.successorOperands(term, s).length;
     for (let k = n - 1; k >= 0; k--) {
-      if (!live.isLive(succ.arguments[k]!)) eraseOperandAt(term, branch.successorOperandStart(term, s) + k);
+      if (live.isLive(succ.arguments[k]!)) continue;
+      eraseOperandAt(term, branch.successorOperandStart(term, s) + k);
+      live.erasedArguments = true;
     }
   }
 }
