@@ -95,13 +95,32 @@ export function solcVersion(): string {
 }
 
 /**
+ * The last outputs by input, least recently used first. solc is a pure function of its
+ * standard-JSON input (no import callback here), and one compile asks the same more than
+ * once: the contract list and the lowering both read the analysis of the same sources, and
+ * a contract's Yul is often the same with and without the lifetime passes. The optimizer
+ * takes seconds on a large contract.
+ */
+const recent = new Map<string, string>();
+const RECENT = 16;
+
+/**
  * Raw standard JSON in, standard JSON out, exactly as `solc --standard-json` does. solc-js
  * itself reports malformed input as an `errors` entry; a thrown exception from the wrapper
  * (which should not happen) is turned into one too, so callers never see a crash.
  */
 export function solcStandardJson(input: string): string {
+  const known = recent.get(input);
+  if (known !== undefined) {
+    recent.delete(input);
+    recent.set(input, known);
+    return known;
+  }
   try {
-    return solc().compile(input);
+    const output = solc().compile(input);
+    recent.set(input, output);
+    if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+    return output;
   } catch (e) {
     const message = `solc-js failed: ${(e as Error).message ?? String(e)}`;
     return JSON.stringify({

@@ -10,7 +10,8 @@
  */
 import type { Operation } from '@lifeline/ir';
 import { EmitError, applyLifetime, dropBoundedIndexChecks, emitYul, type LifetimeResult } from '@lifeline/sol';
-import { assembleYul, solcStandardJson, type SolcError } from '@lifeline/evm';
+import { assembleYul, type SolcError } from '@lifeline/evm';
+import { compileForAst, type AstNode } from './solc.js';
 import { lowerToSol } from './lower-contract.js';
 
 export interface CompileInput {
@@ -59,24 +60,19 @@ export type ContractKind = 'contract' | 'abstract' | 'interface' | 'library';
  * generation).
  */
 export function solcContracts(sources: Record<string, string>): { contracts: { file: string; name: string; abi: unknown[]; kind: ContractKind; externals: number }[]; errors: SolcError[] } {
-  const input = {
-    language: 'Solidity',
-    sources: Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, { content: v }])),
-    settings: { outputSelection: { '*': { '*': ['abi'], '': ['ast'] } } },
-  };
-  const out = JSON.parse(solcStandardJson(JSON.stringify(input))) as {
-    errors?: SolcError[];
-    contracts?: Record<string, Record<string, { abi: unknown[] }>>;
-    sources?: Record<string, { ast?: { nodes?: { nodeType: string; name?: string; contractKind?: string; abstract?: boolean; nodes?: { nodeType: string; visibility?: string }[] }[] } }>;
-  };
+  // the same analysis the lowering reads (compileForAst), so solc runs it once
+  const out = compileForAst(sources);
   const kindOf = (file: string, name: string): { kind: ContractKind; externals: number } => {
-    const def = out.sources?.[file]?.ast?.nodes?.find((n) => n.nodeType === 'ContractDefinition' && n.name === name);
-    const externals = (def?.nodes ?? []).filter((n) => n.nodeType === 'FunctionDefinition' && (n.visibility === 'external' || n.visibility === 'public')).length;
-    const kind = def?.contractKind === 'interface' || def?.contractKind === 'library' ? def.contractKind : def?.abstract ? 'abstract' : 'contract';
+    const nodes = (out.sources?.[file]?.ast?.['nodes'] ?? []) as AstNode[];
+    const def = nodes.find((n) => n.nodeType === 'ContractDefinition' && n['name'] === name);
+    const members = (def?.['nodes'] ?? []) as AstNode[];
+    const externals = members.filter((n) => n.nodeType === 'FunctionDefinition' && (n['visibility'] === 'external' || n['visibility'] === 'public')).length;
+    const contractKind = def?.['contractKind'];
+    const kind = contractKind === 'interface' || contractKind === 'library' ? contractKind : def?.['abstract'] ? 'abstract' : 'contract';
     return { kind, externals };
   };
   const contracts = Object.entries(out.contracts ?? {}).flatMap(([file, byName]) =>
-    Object.entries(byName).map(([name, c]) => ({ file, name, abi: c.abi, ...kindOf(file, name) })));
+    Object.entries(byName).map(([name, c]) => ({ file, name, abi: (c.abi ?? []) as unknown[], ...kindOf(file, name) })));
   return { contracts, errors: out.errors ?? [] };
 }
 

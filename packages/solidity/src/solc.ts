@@ -3,9 +3,7 @@
  * and method identifiers (what the lowering reads), and builds solc-style error objects for
  * our own `UnsupportedFeature` errors with the same `sourceLocation` shape solc uses.
  */
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+import { solcStandardJson } from '@lifeline/evm';
 
 /** solc's standard-JSON error object. */
 export interface SolcError {
@@ -35,13 +33,11 @@ export interface AbiEntry { type: string; name?: string; inputs?: AbiParam[]; ou
 /** A node of solc's JSON AST (fields vary per nodeType). */
 export type AstNode = { nodeType: string; id: number; src: string; [key: string]: any };
 
-interface Solc { compile(input: string): string }
-let solc: Solc | undefined;
-function loadSolc(): Solc {
-  return (solc ??= require('solc') as Solc);
-}
-
-/** Runs solc-js on `sources` for the AST and per-contract ABI, storage layout and selectors. */
+/**
+ * Runs solc-js on `sources` for the AST and per-contract ABI, storage layout and selectors
+ * (analysis only, no code generation). Everything of ours that reads solc's analysis asks
+ * for this one output, so solcStandardJson answers repeats from its recent outputs.
+ */
 export function compileForAst(sources: Record<string, string>): SolcOutput {
   const input = {
     language: 'Solidity',
@@ -51,7 +47,7 @@ export function compileForAst(sources: Record<string, string>): SolcOutput {
     },
   };
   try {
-    return JSON.parse(loadSolc().compile(JSON.stringify(input))) as SolcOutput;
+    return JSON.parse(solcStandardJson(JSON.stringify(input))) as SolcOutput;
   } catch (e) {
     return { errors: [internalError(`solc-js failed: ${(e as Error).message}`)] };
   }
