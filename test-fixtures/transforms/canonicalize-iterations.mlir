@@ -32,3 +32,25 @@ func.func @after_region_dce(%c: i1, %d: i1, %x: i32, %y: i32) {
   "test.use"(%d) : (i1) -> ()
   return
 }
+
+// -----
+
+// Region simplification that erased something is run again even when nothing else
+// changed. ^bb1's loop is dead (its result only goes to an unused argument of ^bb2),
+// but its scf.yield, a terminator, counts as live inside it, so the first run erases
+// the loop and %b and keeps %a; only the next run, on an iteration with no rewrite,
+// erases %a.
+func.func @dead_loop_keeps_arg(%c: i1, %m: memref<8xi64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.cond_br %c, ^bb1(%m, %m : memref<8xi64>, memref<8xi64>), ^bb2(%m : memref<8xi64>)
+^bb1(%a: memref<8xi64>, %b: memref<8xi64>):
+  "test.use"(%n) : (index) -> ()
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %b) -> (memref<8xi64>) {
+    scf.yield %a : memref<8xi64>
+  }
+  cf.br ^bb2(%r : memref<8xi64>)
+^bb2(%d: memref<8xi64>):
+  "test.use"(%c) : (i1) -> ()
+  return
+}

@@ -27,16 +27,19 @@
  *     runs unless disabled. The driver iterates while anything changed, at
  *     most `maxIterations` times (-1: no limit); `maxNumRewrites` bounds the
  *     pattern rewrites of one iteration (-1: no limit).
- *  8. Region simplification is a function of the IR alone and idempotent (its
- *     liveness is a least fixpoint: erasing what is dead removes no use by a live
- *     op, and terminators, hence reachability, stay), so when no rewrite, fold or
- *     rewriter event happened since its last run (the usual last iteration, which
- *     only confirms), running it again would change nothing and is skipped — MLIR
- *     runs it; the result is the same. The fill's merging of a duplicate constant
- *     into the known one (1) does not count: uses move between equal constants and
- *     the duplicate goes, which changes no other op's liveness. Constants the fill
- *     moves to their region's entry without an event keep their uses, so they
- *     cannot change what it finds either.
+ *  8. Region simplification is a function of the IR alone, and a run that
+ *     changed nothing would change nothing again on the same IR: so when its last
+ *     run changed nothing and no rewrite, fold or rewriter event happened since
+ *     (the usual last iteration, which only confirms), it is skipped — MLIR runs
+ *     it; the result is the same. A run that did change something is not always
+ *     complete: a terminator is live even inside a dead op, so a dead loop's
+ *     `scf.yield` keeps the block argument it yields alive until the loop is
+ *     gone, and only the next run erases the argument (fixture
+ *     canonicalize-iterations.mlir). The fill's merging of a duplicate constant
+ *     into the known one (1) does not count as an event: uses move between equal
+ *     constants and the duplicate goes, which changes no other op's liveness.
+ *     Constants the fill moves to their region's entry without an event keep
+ *     their uses, so they cannot change what it finds either.
  *  9. An op isolated from above directly in the scope (a function of a module)
  *     that nothing changed in during an iteration's processing and region
  *     simplification is not walked by the next iteration: its ops see nothing
@@ -45,7 +48,7 @@
  *     iteration, and the fill (1) would find its constants unique and in place.
  *     Only the op itself is enqueued, where the walk would put it. Likewise region
  *     simplification looks only into such ops with an event since its last run
- *     there (8). MLIR walks the whole scope every iteration; the result is the
+ *     there or whose last run changed something (8). MLIR walks the whole scope every iteration; the result is the
  *     same, but the usual last iteration, which only confirms, costs a walk of
  *     just what the one before changed. Not with `maxNumRewrites`, whose cut can
  *     leave ops of an unchanged op unvisited.
@@ -175,6 +178,9 @@ class GreedyDriver {
   /** (9) Ops directly in the scope with an event inside in this iteration, and those of the one before. */
   private changed = new Set<Operation>();
   private changedBefore: Set<Operation> | undefined;
+  /** (8) Such ops whose last region simplification changed something, and whether the scope's own did. */
+  private simplifyAgain = new Set<Operation>();
+  private scopeSimplifyAgain = false;
 
   constructor(private readonly scope: Region, patterns: readonly RewritePattern[], registry: Registry, private readonly config: GreedyConfig) {
     this.maxIterations = config.maxIterations ?? 10;
@@ -216,7 +222,8 @@ class GreedyDriver {
       this.fill(); // (1)
       this.changed = new Set(); // what the fill merged or moved does not count (8)
       again = this.processWorklist();
-      if ((this.config.regionSimplify ?? 'normal') !== 'disabled' && !(simplifiedOnce && !again && this.events === 0)) {
+      const settled = simplifiedOnce && !again && this.events === 0 && !this.simplifyAgain.size && !this.scopeSimplifyAgain; // (8)
+      if ((this.config.regionSimplify ?? 'normal') !== 'disabled' && !settled) {
         const simplified = this.simplify(simplifiedOnce ? this.changed : undefined); // (7)
         simplifiedOnce = true;
         this.events = 0;
@@ -234,26 +241,34 @@ class GreedyDriver {
 
   /**
    * (7) Region simplification of the scope, looking into an op isolated from above
-   * directly in it only when `changed` (undefined: every such op) holds it (9);
-   * each of those on its own, so that what it changes is known.
+   * directly in it only when `changed` (undefined: every such op) holds it or its
+   * last run there changed something (8, 9); each of those on its own, so that
+   * what it changes is known.
    */
   private simplify(changed: ReadonlySet<Operation> | undefined): boolean {
     const aggressive = this.config.regionSimplify === 'aggressive';
     const isolated = (op: Operation): boolean => op.parentRegion === this.scope && hasTrait(op, 'IsolatedFromAbove');
+    const again = new Set<Operation>();
     let erased = false;
     for (const block of [...this.scope.blocks]) {
       for (let op = block.first; op;) {
         const next: Operation | null = op.next;
-        if (op.regions.length && isolated(op) && (!changed || changed.has(op))) {
+        if (op.regions.length && isolated(op) && (!changed || changed.has(op) || this.simplifyAgain.has(op))) {
           const inside = simplifyRegions(this.rewriter, op.regions, aggressive);
           erased ||= inside.erased;
-          // What it removed without an event changes what the next iteration finds here.
-          if (inside.changed) this.changed.add(op);
+          if (inside.changed) {
+            // What it removed without an event changes what the next iteration finds here.
+            this.changed.add(op);
+            again.add(op);
+          }
         }
         op = next;
       }
     }
-    return simplifyRegions(this.rewriter, [this.scope], aggressive, isolated).erased || erased;
+    this.simplifyAgain = again;
+    const outside = simplifyRegions(this.rewriter, [this.scope], aggressive, isolated);
+    this.scopeSimplifyAgain = outside.changed;
+    return outside.erased || erased;
   }
 
   /** (1) */
