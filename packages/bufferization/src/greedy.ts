@@ -48,10 +48,11 @@
  *     iteration, and the fill (1) would find its constants unique and in place.
  *     Only the op itself is enqueued, where the walk would put it. Likewise region
  *     simplification looks only into such ops with an event since its last run
- *     there or whose last run changed something (8). MLIR walks the whole scope every iteration; the result is the
- *     same, but the usual last iteration, which only confirms, costs a walk of
- *     just what the one before changed. Not with `maxNumRewrites`, whose cut can
- *     leave ops of an unchanged op unvisited.
+ *     there, or whose last run there changed something (8). MLIR walks the whole
+ *     scope every iteration; the result is the same, but the usual last
+ *     iteration, which only confirms, costs a walk of just what the one before
+ *     changed. Not with `maxNumRewrites`, whose cut can leave ops of an unchanged
+ *     op unvisited.
  */
 import { ConstantFolder, constantValueOf, materializeConstant, wouldOpBeTriviallyDead } from '@lifeline/analyses';
 import { hasTrait, type Attribute, type Block, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
