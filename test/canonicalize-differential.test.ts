@@ -7,9 +7,8 @@
  *  - cse: every program must be identical.
  *  - canonicalize: every output must be accepted; the equality rate is printed and
  *    must not fall below the floor measured when the test was written. The
- *    programs differ where patterns we do not implement apply (cf.switch
- *    canonicalizations, CombineIfs, view and
- *    subview folds); programs without CFGs and test ops are the second case.
+ *    programs differ where patterns we do not implement apply (CombineIfs, view
+ *    and some subview folds); programs without CFGs and test ops are the second case.
  *
  *   CANON_DIFF_COUNT=n  programs per case (default 200)
  */
@@ -82,6 +81,10 @@ describe('canonicalize and cse against mlir-opt-19', () => {
 });
 
 // Measured when written: 68/200 and 2/199; with the scf.while and cf.br/cf.cond_br
-// patterns 155/200 and 59/199 (see the header for what is missing).
-const FLOOR_NO_CF = 0.77;
-const FLOOR_ALL = 0.29;
+// patterns 155/200 and 59/199; 167/200 and 68/199 later; with the cf.switch patterns,
+// memref.copy's FoldCopyOfCast and FoldEmptyCopy, region simplification re-run after a
+// run that changed something, memref.reinterpret_cast's fold, MultiBlockExecuteInliner
+// and new scf.ifs without the old one's attributes, 191/200 and 199/199 (see the
+// header for what is missing).
+const FLOOR_NO_CF = 0.95;
+const FLOOR_ALL = 0.99;

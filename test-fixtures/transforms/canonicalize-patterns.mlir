@@ -139,3 +139,61 @@ func.func @deallocs(%m: memref<2xf32>, %n: memref<2xf32>, %c: i1, %d: i1) -> (i1
   %2 = bufferization.dealloc retain (%m : memref<2xf32>)
   return %0#0, %0#1, %1, %2 : i1, i1, i1, i1
 }
+
+// -----
+
+// memref.copy: FoldCopyOfCast folds a cast from any ranked memref, towards static sizes
+// too (not one from an unranked memref); a copy from or to a memref with a 0 dimension
+// goes (FoldEmptyCopy).
+func.func @a(%s: memref<16xf32>, %d: memref<?xf32>) {
+  %c = memref.cast %s : memref<16xf32> to memref<?xf32>
+  memref.copy %c, %d : memref<?xf32> to memref<?xf32>
+  return
+}
+func.func @b(%s: memref<?xf32>, %d: memref<16xf32>) {
+  %c = memref.cast %s : memref<?xf32> to memref<16xf32>
+  memref.copy %c, %d : memref<16xf32> to memref<16xf32>
+  %e = memref.cast %d : memref<16xf32> to memref<?xf32>
+  memref.copy %s, %e : memref<?xf32> to memref<?xf32>
+  return
+}
+func.func @c(%s: memref<*xf32>, %d: memref<16xf32>) {
+  %c = memref.cast %s : memref<*xf32> to memref<16xf32>
+  memref.copy %c, %d : memref<16xf32> to memref<16xf32>
+  return
+}
+func.func @d(%s: memref<16xf32, strided<[1], offset: ?>>, %d: memref<16xf32>) {
+  %c = memref.cast %s : memref<16xf32, strided<[1], offset: ?>> to memref<16xf32, strided<[?], offset: ?>>
+  memref.copy %c, %d : memref<16xf32, strided<[?], offset: ?>> to memref<16xf32>
+  %e = memref.cast %d : memref<16xf32> to memref<*xf32>
+  %f = memref.cast %e : memref<*xf32> to memref<?xf32>
+  memref.copy %s, %f : memref<16xf32, strided<[1], offset: ?>> to memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @e(%s: memref<0xf32>, %d: memref<0xf32>, %t: memref<4x0xf32>, %u: memref<?x?xf32>) {
+  memref.copy %s, %d : memref<0xf32> to memref<0xf32>
+  %c = memref.cast %t : memref<4x0xf32> to memref<?x?xf32>
+  memref.copy %c, %u : memref<?x?xf32> to memref<?x?xf32>
+  memref.copy %u, %u : memref<?x?xf32> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+// memref.reinterpret_cast's fold: through a cast, a reinterpret_cast or a subview at
+// offset 0 to their source; a cast that changes nothing (static shape, same type, offset
+// 0) goes.
+func.func @rc(%a: memref<16xf32>, %b: memref<?xf32>, %m: memref<8x8xf32>) -> (memref<16xf32>, memref<16xf32>, memref<4xf32>, memref<?xf32, strided<[1], offset: ?>>) {
+  %c = memref.cast %a : memref<16xf32> to memref<?xf32>
+  %r = memref.reinterpret_cast %c to offset: [0], sizes: [16], strides: [1] {tag = "x"} : memref<?xf32> to memref<16xf32>
+  %r2 = memref.reinterpret_cast %r to offset: [0], sizes: [16], strides: [1] : memref<16xf32> to memref<16xf32>
+  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<8x8xf32> to memref<2x2xf32, strided<[8, 1]>>
+  %r3 = memref.reinterpret_cast %s to offset: [0], sizes: [4], strides: [1] : memref<2x2xf32, strided<[8, 1]>> to memref<4xf32>
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %b, %c0 : memref<?xf32>
+  %r4 = memref.reinterpret_cast %b to offset: [%n], sizes: [%n], strides: [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+  return %r, %r2, %r3, %r4 : memref<16xf32>, memref<16xf32>, memref<4xf32>, memref<?xf32, strided<[1], offset: ?>>
+}

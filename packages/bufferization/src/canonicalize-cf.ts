@@ -23,10 +23,27 @@
  *     branch goes the way that edge went.
  *  7. CondBranchTruthPropagation: uses of the condition in a successor with a
  *     single predecessor edge become true (false) constants.
- * Not implemented: the cf.switch patterns.
+ *  8. cf.switch, in MLIR's order. A rewritten switch is a new op (its
+ *     discardable attributes go, as with MLIR's builder); case values compare as
+ *     bit patterns of the flag's width.
+ *     a. SimplifySwitchWithOnlyDefault: no cases: a cf.br to the default.
+ *     b. DropSwitchCasesThatMatchDefault: cases going where the default goes,
+ *        with the same operands, are dropped.
+ *     c. SimplifyConstSwitchValue: a constant flag: a cf.br to the matching
+ *        case, else to the default.
+ *     d. SimplifyPassThroughSwitch: (1) on every case and on the default.
+ *     e. SimplifySwitchFromSwitchOnSameCondition: when this block's single
+ *        predecessor edge is a case (not the default) of a switch on the same
+ *        flag, as (c) with that case's value; otherwise a cf.br to the default.
+ *     f. SimplifySwitchFromDefaultSwitchOnSameCondition: when that edge is the
+ *        default of a switch on the same flag, the cases of that switch's
+ *        values are dropped.
  */
-import { BlockArgument, DenseArrayAttr, IntegerAttr, IntegerType, type Block, type Operation, type Rewriter, type Value } from '@lifeline/ir';
-import { constBool } from './match.js';
+import {
+  BlockArgument, DenseArrayAttr, DenseElementsAttr, IntegerAttr, IntegerType, VectorType,
+  type Block, type DenseLeaf, type Operation, type Rewriter, type Value,
+} from '@lifeline/ir';
+import { constBool, constIntBits } from './match.js';
 import type { RewritePattern } from './pattern.js';
 
 const i1 = IntegerType.get(1);
@@ -183,8 +200,130 @@ const condBranchTruthPropagation: RewritePattern = {
   },
 };
 
+/** (8) A switch's cases: value leaf (as stored), bit pattern at the flag's width, target. */
+interface Case { leaf: DenseLeaf; bits: bigint; target: Target }
+
+function switchParts(op: Operation): { flag: Value; width: number; def: Target; cases: Case[] } {
+  const branch = op.def!.spec.branch!;
+  const flag = op.operand(0);
+  const width = flag.type instanceof IntegerType ? flag.type.width : 64;
+  const attr = op.getAttr('case_values');
+  const leaves = attr instanceof DenseElementsAttr ? attr.leaves() : [];
+  const n = op.successors.length - 1;
+  const leafAt = (i: number): DenseLeaf => leaves.length === 1 ? leaves[0]! : leaves[i]!;
+  const bitsOf = (l: DenseLeaf): bigint => BigInt.asUintN(width, l.kind === 'int' ? l.value : l.kind === 'bool' && l.value ? 1n : 0n);
+  const target = (i: number): Target => ({ block: op.successors[i]!, operands: [...branch.successorOperands(op, i)] });
+  const cases = Array.from({ length: n }, (_, i): Case => ({ leaf: leafAt(i), bits: bitsOf(leafAt(i)), target: target(i + 1) }));
+  return { flag, width, def: target(0), cases };
+}
+
+function newSwitch(rw: Rewriter, at: Operation, flag: Value, def: Target, cases: readonly Case[]): void {
+  rw.setInsertionPointBefore(at);
+  const caseOperands = cases.flatMap((c) => c.target.operands);
+  const attributes: [string, DenseArrayAttr | DenseElementsAttr][] = [
+    ['operandSegmentSizes', new DenseArrayAttr(IntegerType.get(32), [1, def.operands.length, caseOperands.length])],
+    ['case_operand_segments', new DenseArrayAttr(IntegerType.get(32), cases.map((c) => c.target.operands.length))],
+  ];
+  if (cases.length) attributes.push(['case_values', new DenseElementsAttr(cases.map((c) => c.leaf), VectorType.get([cases.length], flag.type))]);
+  rw.create('cf.switch', {
+    operands: [flag, ...def.operands, ...caseOperands], successors: [def.block, ...cases.map((c) => c.target.block)], loc: at.loc, attributes,
+  });
+}
+
+const sameOperands = (a: Target, b: Target): boolean => a.operands.length === b.operands.length && a.operands.every((v, i) => v === b.operands[i]);
+
+/** (8c) The cf.br a switch takes for flag bits `bits`. */
+function foldSwitch(rw: Rewriter, op: Operation, bits: bigint): void {
+  const { def, cases } = switchParts(op);
+  newBr(rw, op, cases.find((c) => c.bits === bits)?.target ?? def);
+  rw.eraseOp(op);
+}
+
+/** (8) Replaces `op` by a switch with the cases `keep` accepts, when it drops any. */
+function dropCases(rw: Rewriter, op: Operation, keep: (c: Case, def: Target) => boolean): boolean {
+  const { flag, def, cases } = switchParts(op);
+  const kept = cases.filter((c) => keep(c, def));
+  if (kept.length === cases.length) return false;
+  newSwitch(rw, op, flag, def, kept);
+  rw.eraseOp(op);
+  return true;
+}
+
+/** (8e, 8f) The switch on the same flag whose single edge enters this block. */
+function predecessorSwitch(op: Operation): Operation | undefined {
+  const pred = singlePredecessor(op.parent!)?.last;
+  return pred?.name === 'cf.switch' && pred.operand(0) === op.operand(0) ? pred : undefined;
+}
+
+const switchPatterns: RewritePattern[] = [
+  {
+    name: 'SimplifySwitchWithOnlyDefault', rootName: 'cf.switch',
+    matchAndRewrite(op, rw) {
+      if (op.successors.length !== 1) return false;
+      newBr(rw, op, switchParts(op).def);
+      rw.eraseOp(op);
+      return true;
+    },
+  },
+  {
+    name: 'DropSwitchCasesThatMatchDefault', rootName: 'cf.switch',
+    matchAndRewrite: (op, rw) => dropCases(rw, op, (c, def) => !(c.target.block === def.block && sameOperands(c.target, def))),
+  },
+  {
+    name: 'SimplifyConstSwitchValue', rootName: 'cf.switch',
+    matchAndRewrite(op, rw) {
+      const c = constIntBits(op.operand(0));
+      if (!c) return false;
+      foldSwitch(rw, op, BigInt.asUintN(switchParts(op).width, c.bits));
+      return true;
+    },
+  },
+  {
+    name: 'SimplifyPassThroughSwitch', rootName: 'cf.switch',
+    matchAndRewrite(op, rw) {
+      const { flag, def, cases } = switchParts(op);
+      let changed = false;
+      const through = (t: Target): Target => {
+        const c = collapse(t);
+        if (c) changed = true;
+        return c ?? t;
+      };
+      const newCases = cases.map((c) => ({ ...c, target: through(c.target) }));
+      const newDef = through(def);
+      if (!changed) return false;
+      newSwitch(rw, op, flag, newDef, newCases);
+      rw.eraseOp(op);
+      return true;
+    },
+  },
+  {
+    name: 'SimplifySwitchFromSwitchOnSameCondition', rootName: 'cf.switch',
+    matchAndRewrite(op, rw) {
+      const pred = predecessorSwitch(op);
+      if (!pred || pred.successors[0] === op.parent) return false;
+      const entered = switchParts(pred).cases.find((c) => c.target.block === op.parent);
+      if (entered) foldSwitch(rw, op, entered.bits);
+      else {
+        newBr(rw, op, switchParts(op).def);
+        rw.eraseOp(op);
+      }
+      return true;
+    },
+  },
+  {
+    name: 'SimplifySwitchFromDefaultSwitchOnSameCondition', rootName: 'cf.switch',
+    matchAndRewrite(op, rw) {
+      const pred = predecessorSwitch(op);
+      if (!pred || pred.successors[0] !== op.parent) return false;
+      const impossible = new Set(switchParts(pred).cases.filter((c) => c.target.block !== op.parent).map((c) => c.bits));
+      return dropCases(rw, op, (c) => !impossible.has(c.bits));
+    },
+  },
+];
+
 export const cfPatterns: RewritePattern[] = [
   branchCanonicalize,
   simplifyConstCondBranchPred, simplifyPassThroughCondBranch, simplifyCondBranchIdenticalSuccessors,
   simplifyCondBranchFromCondBranchOnSameCondition, condBranchTruthPropagation,
+  ...switchPatterns,
 ];

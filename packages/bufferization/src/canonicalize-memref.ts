@@ -14,11 +14,22 @@
  *     dynamic sizes become static dimensions of a new allocation (symbol
  *     operands and alignment kept, other attributes dropped, as MLIR's
  *     builder does), cast back to the old type.
- *  5. FoldSelfCopy: a copy of a buffer onto itself is erased.
+ *  5. memref.copy's patterns, in MLIR's order: FoldCopyOfCast — a source or target
+ *     made by memref.cast from a ranked memref becomes the cast's source (MLIR 19
+ *     compares the cast's source type with itself, so every such cast folds, towards
+ *     static sizes too, unlike (2); mlir-opt-19 does exactly that); FoldEmptyCopy — a
+ *     copy from or to a ranked memref with a 0 dimension is erased; FoldSelfCopy — a
+ *     copy of a buffer onto itself is erased.
  *  6. The memref.subview patterns of canonicalize-memref-subview.ts.
- * Not implemented: FoldCopyOfCast, FoldEmptyCopy, and the view / reshape patterns.
+ *  7. memref.reinterpret_cast's fold, as a pattern tried first (MLIR changes the
+ *     source in place, which constant propagation must not see): a source made by
+ *     reinterpret_cast, cast, or a subview whose offsets are all constant 0
+ *     becomes that op's source; otherwise a cast with a static shape, the
+ *     source's type and static offset 0 is replaced by its source.
+ * Not implemented: the view / reshape patterns.
  */
 import { DYNAMIC, DenseArrayAttr, IntegerAttr, IntegerType, MemRefType, type Operation, type Type, type Value } from '@lifeline/ir';
+import { constantInt, mixedList } from '@lifeline/dialects';
 import { constOf } from './match.js';
 import { subviewPatterns } from './canonicalize-memref-subview.js';
 import type { RewritePattern } from './pattern.js';
@@ -123,6 +134,31 @@ function simplifyAllocConst(rootName: string): RewritePattern {
 }
 
 /** (5) */
+const foldCopyOfCast: RewritePattern = {
+  name: 'FoldCopyOfCast', rootName: 'memref.copy',
+  matchAndRewrite(op, rw) {
+    const changes = op.operands.flatMap((o, i): [number, Value][] => {
+      const cast = o.value.definingOp;
+      return cast?.name === 'memref.cast' && cast.operand(0).type instanceof MemRefType ? [[i, cast.operand(0)]] : [];
+    });
+    if (!changes.length) return false;
+    rw.modifyInPlace(op, () => changes.forEach(([i, v]) => op.setOperand(i, v)));
+    return true;
+  },
+};
+
+/** (5) */
+const foldEmptyCopy: RewritePattern = {
+  name: 'FoldEmptyCopy', rootName: 'memref.copy',
+  matchAndRewrite(op, rw) {
+    const empty = (t: Type): boolean => t instanceof MemRefType && t.shape.includes(0);
+    if (!empty(op.operand(0).type) && !empty(op.operand(1).type)) return false;
+    rw.eraseOp(op);
+    return true;
+  },
+};
+
+/** (5) */
 const foldSelfCopy: RewritePattern = {
   name: 'FoldSelfCopy', rootName: 'memref.copy',
   matchAndRewrite(op, rw) {
@@ -149,11 +185,31 @@ function simplifyDeadAlloc(rootName: string): RewritePattern {
   };
 }
 
+/** (7) */
+const reinterpretCastFold: RewritePattern = {
+  name: 'ReinterpretCastOp::fold', rootName: 'memref.reinterpret_cast', benefit: Infinity,
+  matchAndRewrite(op, rw) {
+    const src = op.operand(0);
+    const prev = src.definingOp;
+    const through = prev?.name === 'memref.reinterpret_cast' || prev?.name === 'memref.cast' ||
+      (prev?.name === 'memref.subview' && mixedList(prev, 'offsets').every((m) => constantInt(m) === 0));
+    if (prev && through) {
+      rw.modifyInPlace(op, () => op.setOperand(0, prev.operand(0)));
+      return true;
+    }
+    const type = op.result(0).type;
+    if (!(type instanceof MemRefType) || type.shape.includes(DYNAMIC) || src.type !== type || mixedList(op, 'offsets')[0] !== 0) return false;
+    rw.replaceOp(op, [src]);
+    return true;
+  },
+};
+
 export const memrefPatterns: RewritePattern[] = [
+  reinterpretCastFold,
   castFolder('memref.load'), castFolder('memref.store', (op) => op.operand(0)), castFolder('memref.dealloc'),
   castFolder('memref.dim'), castFolder('memref.prefetch'), castFolder('memref.atomic_rmw', (op) => op.operand(0)),
   castFolder('memref.cast'), castFolder('bufferization.clone'),
-  copyCastFolder, foldSelfCopy,
+  copyCastFolder, foldCopyOfCast, foldEmptyCopy, foldSelfCopy,
   simplifyAllocConst('memref.alloc'), simplifyDeadAlloc('memref.alloc'),
   simplifyAllocConst('memref.alloca'), simplifyDeadAlloc('memref.alloca'), simplifyDeadAlloc('memref.realloc'),
   ...subviewPatterns,

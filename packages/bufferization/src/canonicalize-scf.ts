@@ -25,13 +25,17 @@
  *     the inits; one iteration (step >= ub - lb) inlines the body with lb; a
  *     body of only a yield of values defined outside gives those values.
  * 10. scf.execute_region SingleBlockExecuteInliner: a single-block region is
- *     inlined (multi-block inlining into a CFG is not done here).
+ *     inlined. MultiBlockExecuteInliner: in a function (or another
+ *     execute_region), the block is split before the op, a cf.br enters the
+ *     region's entry, each scf.yield becomes a cf.br to the split-off block,
+ *     the region's blocks move before it, and the results become its new
+ *     arguments.
  * 11. scf.index_switch FoldConstantCase: a constant index inlines its case (or
  *     the default region).
  * The scf.while patterns are in canonicalize-scf-while.ts. Not implemented
- * (documented differences): CombineIfs, CombineNestedIfs, MultiBlockExecuteInliner.
+ * (documented differences): CombineIfs, CombineNestedIfs.
  */
-import { Block, DenseArrayAttr, IntegerAttr, IntegerType, type Operation, type Region, type Rewriter, type Value } from '@lifeline/ir';
+import { hasTrait, Block, DenseArrayAttr, IntegerAttr, IntegerType, type Operation, type Region, type Rewriter, type Value } from '@lifeline/ir';
 import { constBool, constIntBits, constOf, defOp, isOne } from './match.js';
 import type { RewritePattern } from './pattern.js';
 
@@ -54,10 +58,14 @@ function boolConst(rw: Rewriter, at: Operation, v: boolean): Value {
 }
 
 /** A new scf.if before `op` with empty regions (blocks added by the caller). */
-function newIf(rw: Rewriter, op: Operation, cond: Value, types: readonly Operation['results'][number]['type'][]): Operation {
+/**
+ * A new scf.if before `op`. MLIR's builder gives it no discardable attributes;
+ * `keepAttributes` copies `op`'s for the one pattern that keeps them (4).
+ */
+function newIf(rw: Rewriter, op: Operation, cond: Value, types: readonly Operation['results'][number]['type'][], keepAttributes = false): Operation {
   rw.setInsertionPointBefore(op);
   const n = rw.create('scf.if', { operands: [cond], resultTypes: types, regions: 2, loc: op.loc });
-  for (const [k, v] of op.attributesIfAny ?? []) n.attributes.set(k, v);
+  if (keepAttributes) for (const [k, v] of op.attributesIfAny ?? []) n.attributes.set(k, v);
   return n;
 }
 
@@ -159,7 +167,7 @@ const removeEmptyElseBranch: RewritePattern = {
     if (op.results.length) return false;
     const els = op.regions[1]!.blocks[0];
     if (!els || els.first !== els.last) return false;
-    const n = newIf(rw, op, op.operand(0), []);
+    const n = newIf(rw, op, op.operand(0), [], true);
     moveRegion(rw, op.regions[0]!, n.regions[0]!);
     rw.eraseOp(op);
     return true;
@@ -356,6 +364,30 @@ const singleBlockExecuteInliner: RewritePattern = {
   },
 };
 
+/** (10) */
+const multiBlockExecuteInliner: RewritePattern = {
+  name: 'MultiBlockExecuteInliner', rootName: 'scf.execute_region',
+  matchAndRewrite(op, rw) {
+    const parent = op.parentOp;
+    if (!parent || !(hasTrait(parent, 'FunctionLike') || parent.name === 'scf.execute_region')) return false;
+    const region = op.regions[0]!;
+    const before = op.parent!;
+    const post = rw.splitBlock(before, op);
+    rw.setInsertionPointToEnd(before);
+    rw.create('cf.br', { successors: [region.blocks[0]!], loc: op.loc });
+    for (const block of region.blocks) {
+      const y = block.last;
+      if (y?.name !== 'scf.yield') continue;
+      rw.setInsertionPointBefore(y);
+      rw.create('cf.br', { operands: y.operandValues(), successors: [post], loc: y.loc });
+      rw.eraseOp(y);
+    }
+    rw.inlineRegionBefore(region, post.parent!, post);
+    rw.replaceOp(op, op.results.map((r) => post.addArgument(r.type, op.loc)));
+    return true;
+  },
+};
+
 /** (11) */
 const foldConstantCase: RewritePattern = {
   name: 'FoldConstantCase', rootName: 'scf.index_switch',
@@ -374,6 +406,6 @@ export const scfPatterns: RewritePattern[] = [
   ifNotCondition, conditionPropagation, convertTrivialIfToSelect, removeEmptyElseBranch, removeStaticCondition,
   removeUnusedResults, replaceIfYieldWithConditionOrValue,
   forOpIterArgsFolder, simplifyTrivialLoops,
-  singleBlockExecuteInliner,
+  singleBlockExecuteInliner, multiBlockExecuteInliner,
   foldConstantCase,
 ];
