@@ -52,7 +52,13 @@
  *     scope every iteration; the result is the same, but the usual last
  *     iteration, which only confirms, costs a walk of just what the one before
  *     changed. Not with `maxNumRewrites`, whose cut can leave ops of an unchanged
- *     op unvisited.
+ *     op unvisited, nor after an iteration cut by (10).
+ * 10. Patterns can undo each other for ever: on a cycle of blocks that only branch
+ *     on (after cf.switch folding), cf.br's pass-through collapsing does, and
+ *     mlir-opt-19 never returns there. An iteration stops after 100 changes per op
+ *     it began with (plus 1000), which no terminating run comes near; the driver
+ *     then goes on as after any iteration, so at most `maxIterations` of them run,
+ *     and reports that it did not converge.
  */
 import { ConstantFolder, constantValueOf, materializeConstant, wouldOpBeTriviallyDead } from '@lifeline/analyses';
 import { hasTrait, type Attribute, type Block, type Operation, type Region, type Registry, type Value } from '@lifeline/ir';
@@ -78,6 +84,10 @@ export interface GreedyConfig {
  */
 class Worklist {
   private list: (Operation | null)[] = [];
+  /** Slots taken, holes included. */
+  get size(): number {
+    return this.list.length;
+  }
   get empty(): boolean {
     while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
     return this.list.length === 0;
@@ -179,6 +189,8 @@ class GreedyDriver {
   /** (9) Ops directly in the scope with an event inside in this iteration, and those of the one before. */
   private changed = new Set<Operation>();
   private changedBefore: Set<Operation> | undefined;
+  /** (10) The last iteration stopped on its budget. */
+  private cut = false;
   /** (8) Such ops whose last region simplification changed something, and whether the scope's own did. */
   private simplifyAgain = new Set<Operation>();
   private scopeSimplifyAgain = false;
@@ -230,7 +242,7 @@ class GreedyDriver {
         this.events = 0;
         again = simplified || again;
       }
-      this.changedBefore = skipUnchanged ? this.changed : undefined;
+      this.changedBefore = skipUnchanged && !this.cut ? this.changed : undefined;
     } while (again);
     return !again;
   }
@@ -370,7 +382,14 @@ class GreedyDriver {
   private processWorklist(): boolean {
     let changed = false;
     let rewrites = 0;
+    // (10) Changes this iteration may make before it stops.
+    let budget = CHANGES_PER_OP * this.worklist.size + 1000;
+    this.cut = false;
     while (!this.worklist.empty && (this.maxNumRewrites === -1 || rewrites < this.maxNumRewrites)) {
+      if (budget-- === 0) {
+        this.cut = true;
+        break;
+      }
       const op = this.worklist.pop();
       if (op.results.every((r) => !r.hasUses) && wouldOpBeTriviallyDead(op)) { // (3)
         this.rewriter.eraseOp(op);
@@ -384,7 +403,7 @@ class GreedyDriver {
       if (this.applyPatterns(op)) { // (5)
         changed = true;
         rewrites++;
-      }
+      } else budget++; // only changes count
     }
     return changed;
   }
@@ -434,6 +453,9 @@ class GreedyDriver {
     return false;
   }
 }
+
+/** (10) */
+const CHANGES_PER_OP = 100;
 
 const TRACE = typeof process !== 'undefined' && !!process.env['LIFELINE_TRACE_GREEDY'];
 
