@@ -57,10 +57,10 @@ function boolConst(rw: Rewriter, at: Operation, v: boolean): Value {
   return rw.create('arith.constant', { resultTypes: [i1], attributes: [['value', IntegerAttr.bool(v)]], loc: at.loc }).results[0]!;
 }
 
-/** A new scf.if before `op` with empty regions (blocks added by the caller). */
 /**
- * A new scf.if before `op`. MLIR's builder gives it no discardable attributes;
- * `keepAttributes` copies `op`'s for the one pattern that keeps them (4).
+ * A new scf.if before `op` with empty regions (blocks added by the caller). MLIR's
+ * builder gives it no discardable attributes; `keepAttributes` copies `op`'s for
+ * the one pattern that keeps them (4).
  */
 function newIf(rw: Rewriter, op: Operation, cond: Value, types: readonly Operation['results'][number]['type'][], keepAttributes = false): Operation {
   rw.setInsertionPointBefore(op);
