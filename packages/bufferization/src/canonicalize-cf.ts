@@ -43,6 +43,7 @@ import {
   BlockArgument, DenseArrayAttr, DenseElementsAttr, IntegerAttr, IntegerType, VectorType,
   type Block, type DenseLeaf, type Operation, type Rewriter, type Value,
 } from '@lifeline/ir';
+import { switchCaseValues } from '@lifeline/dialects';
 import { constBool, constIntBits } from './match.js';
 import type { RewritePattern } from './pattern.js';
 
@@ -209,11 +210,10 @@ function switchParts(op: Operation): { flag: Value; width: number; def: Target; 
   const width = flag.type instanceof IntegerType ? flag.type.width : 64;
   const attr = op.getAttr('case_values');
   const leaves = attr instanceof DenseElementsAttr ? attr.leaves() : [];
-  const n = op.successors.length - 1;
-  const leafAt = (i: number): DenseLeaf => leaves.length === 1 ? leaves[0]! : leaves[i]!;
-  const bitsOf = (l: DenseLeaf): bigint => BigInt.asUintN(width, l.kind === 'int' ? l.value : l.kind === 'bool' && l.value ? 1n : 0n);
   const target = (i: number): Target => ({ block: op.successors[i]!, operands: [...branch.successorOperands(op, i)] });
-  const cases = Array.from({ length: n }, (_, i): Case => ({ leaf: leafAt(i), bits: bitsOf(leafAt(i)), target: target(i + 1) }));
+  const cases = switchCaseValues(op).map((v, i): Case => ({
+    leaf: leaves.length === 1 ? leaves[0]! : leaves[i]!, bits: BigInt.asUintN(width, v), target: target(i + 1),
+  }));
   return { flag, width, def: target(0), cases };
 }
 

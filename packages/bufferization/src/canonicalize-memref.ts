@@ -137,10 +137,7 @@ function simplifyAllocConst(rootName: string): RewritePattern {
 const foldCopyOfCast: RewritePattern = {
   name: 'FoldCopyOfCast', rootName: 'memref.copy',
   matchAndRewrite(op, rw) {
-    const changes = op.operands.flatMap((o, i): [number, Value][] => {
-      const cast = o.value.definingOp;
-      return cast?.name === 'memref.cast' && cast.operand(0).type instanceof MemRefType ? [[i, cast.operand(0)]] : [];
-    });
+    const changes = memRefCastFolds(op); // (1)'s rule, on both operands
     if (!changes.length) return false;
     rw.modifyInPlace(op, () => changes.forEach(([i, v]) => op.setOperand(i, v)));
     return true;

@@ -380,32 +380,31 @@ class GreedyDriver {
   }
 
   private processWorklist(): boolean {
-    let changed = false;
     let rewrites = 0;
-    // (10) Changes this iteration may make before it stops.
-    let budget = CHANGES_PER_OP * this.worklist.size + 1000;
+    let changes = 0;
+    const maxChanges = CHANGES_PER_OP * this.worklist.size + 1000; // (10)
     this.cut = false;
     while (!this.worklist.empty && (this.maxNumRewrites === -1 || rewrites < this.maxNumRewrites)) {
-      if (budget-- === 0) {
+      if (changes === maxChanges) {
         this.cut = true;
         break;
       }
       const op = this.worklist.pop();
       if (op.results.every((r) => !r.hasUses) && wouldOpBeTriviallyDead(op)) { // (3)
         this.rewriter.eraseOp(op);
-        changed = true;
+        changes++;
         continue;
       }
       if (this.config.fold !== false && !hasTrait(op, 'ConstantLike') && this.tryFold(op)) { // (4)
-        changed = true;
+        changes++;
         continue;
       }
       if (this.applyPatterns(op)) { // (5)
-        changed = true;
+        changes++;
         rewrites++;
-      } else budget++; // only changes count
+      }
     }
-    return changed;
+    return changes > 0;
   }
 
   /** (4) */

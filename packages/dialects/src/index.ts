@@ -29,3 +29,5 @@ export { castCompatible as memrefCastCompatible, inferSubViewType, memrefRankRed
 export { constantInt, mixedList, type Mixed } from './memref-fold.js';
 export { stridesAndOffset, satAdd, satMul, type StridesAndOffset } from './memref-types.js';
 export { DYNAMIC_INDEX } from './memref-index-list.js';
+// For the cf.switch canonicalization patterns (packages/bufferization).
+export { switchCaseValues } from './cf.js';
