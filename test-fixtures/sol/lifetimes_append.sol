@@ -127,4 +127,28 @@ contract LifetimesAppend {
       acc += bytes(d).length * 10 + uint8(bytes(d)[0]);
     }
   }
+
+  // pages appended in place and hashed when full: the compaction before the hash releases to a
+  // mark taken in the iteration, which an appended page would straddle (so the page is a fresh concat)
+  function pagesHashed(uint256 n) external pure returns (bytes32 h, string memory page) {
+    page = "[";
+    uint256 k = 0;
+    for (uint256 i = 0; i < n; i++) {
+      page = string.concat(page, k == 0 ? "" : ",", string.concat(digits(i), ":abcdefghijklmnopqrstuvwxyz0123456789:", digits(i * i)));
+      k++;
+      if (k == 4) { h = keccak256(abi.encodePacked(h, page)); page = "["; k = 0; }
+    }
+  }
+
+  string constant LONG = "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz";
+
+  // a constant's string is allocated in the iteration before the append, and a copy of the page
+  // is made after it: released to the mark before the constant, an appended page would lose its tail
+  function appendThenCopy(uint256 n) external pure returns (string memory s) {
+    string memory page = "";
+    for (uint256 i = 0; i < n; i++) {
+      page = string.concat(page, LONG);
+      s = string.concat(page, "]");
+    }
+  }
 }

@@ -148,7 +148,7 @@ export class FunctionReleases {
     this.block(this.fn.regions[0]!.blocks[0]!);
     if (!this.barriers.has(this.fn)) this.functionExit();
     // after the walk: the releases were placed knowing what each concat allocates
-    for (const a of this.appends) appendInPlace(a);
+    for (const a of this.appends) if (!releasedBelowItsEnd(a.concat)) appendInPlace(a);
     for (const t of this.tracedLoops) this.placeTraced(t);
   }
 
@@ -789,6 +789,32 @@ function assignedEveryRun(slot: Value, loop: Operation): boolean {
     if (op.name === 'sol.store' && op.operand(1) === slot && op.parentOp === loop) return true;
   }
   return false;
+}
+
+/** The release ops: operand 0 is the mark they release to. */
+const RELEASES = new Set(['sol.free', 'sol.free_held', 'sol.free_rooted', 'sol.free_traced']);
+
+/**
+ * (I''') Whether a release later in `concat`'s iteration goes back to a mark taken in that
+ * iteration before the concat. The releases were placed for a fresh concat, which lies above
+ * such a mark; a string appended in place starts below it (it is the loop's own, older than
+ * the iteration) but may now end above it, and releasing to the mark would hand its tail to
+ * the next allocation: a compaction before `if (full) h = keccak256(abi.encodePacked(h,
+ * page))` after `page = string.concat(page, …)` (held-out JsonWriter.pageHashes differed
+ * from solc). Such a concat stays a fresh one.
+ */
+function releasedBelowItsEnd(concat: Operation): boolean {
+  const loop = innermostLoop(concat);
+  if (!loop) return false;
+  const before = new Set<Operation>();
+  let after = false;
+  let straddles = false;
+  loop.walk((op) => {
+    if (op === concat) after = true;
+    else if (!after) before.add(op);
+    else if (RELEASES.has(op.name) && before.has(op.operand(0).definingOp!)) straddles = true;
+  });
+  return straddles;
 }
 
 /** (I'') `concat(s, a, b, …)` (or `encode packed`) becomes `sol.append s, mark [below o] (a, b, …)`. */
