@@ -34,7 +34,8 @@
 //              not, read in the loop or not; `line = k == 0 ? esc : concat(line, sep, esc)`
 //              (or as an if) after it (the inner loop never writes `line`); a second carried
 //              string `table = concat(table, line)` with or without resetting `line`; a local
-//              that still reads the old `line`
+//              that still reads the old `line`; a hash of `esc` with a long part made in the
+//              iteration before the append (a release to a mark between them: (I'''))
 //   tables     tables of string literals and array literals whose elements allocate: a helper
 //              returning one entry (past the end: Panic 0x32), an early return from a branch
 //              with reads in a loop after it, a table in the function itself read once, read in
@@ -211,13 +212,17 @@ const SHAPE_GEN = {
     const part = () => g.pick(['str(j)', 'str(x + k)', '"-"', '"<=>"', 'bytes1(uint8(97 + (j + k) % 26))', 'recS(j % 3)', 'uint16(j)']);
     // a literal or a value first, then often a string made just before the concat: it may
     // lie right after `esc`'s bytes, where the first part's word is written
-    const parts = [g.pick(['"-"', '"<=>"', 'uint16(j)', 'str(j)']), ...Array.from({ length: g.int(3) }, part)].join(', ');
+    // hashed in the iteration: a long part made before the append is dead at the hash
+    const hashed = g.chance(0.4);
+    const long = hashed ? ['string.concat(str(j), "abcdefghijklmnopqrstuvwxyz0123456789")'] : [];
+    const parts = [g.pick(['"-"', '"<=>"', 'uint16(j)', 'str(j)']), ...Array.from({ length: g.int(3) }, part), ...long].join(', ');
     const L = ['uint256 s;', 'string memory line = "";', 'string memory table;'];
     L.push(`for (uint256 k = 0; k < n % ${3 + g.int(4)} + 1; k++) {`, '    bytes memory esc = "";');
     L.push(`    for (uint256 j = 0; j < (x + k) % ${2 + g.int(5)} + 1; j++) {`);
     if (g.chance(0.5)) L.push('        if ((j + x) % 3 == 0) esc = bytes.concat(esc, "/");', `        else esc = abi.encodePacked(esc, ${parts});`);
     else L.push(`        esc = abi.encodePacked(esc, ${parts});`);
     if (g.chance(0.3)) L.push('        s += esc.length;');
+    if (hashed) L.push('        if ((j + k) % 2 == 0) s += uint256(keccak256(abi.encodePacked(esc, "]"))) % 1000;');
     L.push('    }');
     const sep = g.pick([',', '; ']);
     L.push(g.chance(0.5) ? `    line = k == 0 ? string(esc) : string.concat(line, "${sep}", string(esc));`
