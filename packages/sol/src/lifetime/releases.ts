@@ -812,7 +812,10 @@ function releasedBelowItsEnd(concat: Operation): boolean {
   loop.walk((op) => {
     if (op === concat) after = true;
     else if (!after) before.add(op);
-    else if (RELEASES.has(op.name) && before.has(op.operand(0).definingOp!)) straddles = true;
+    else if (RELEASES.has(op.name)) {
+      const mark = op.operand(0).definingOp;
+      if (mark && before.has(mark)) straddles = true;
+    }
   });
   return straddles;
 }
