@@ -7,8 +7,9 @@
  *  - cse: every program must be identical.
  *  - canonicalize: every output must be accepted; the equality rate is printed and
  *    must not fall below the floor measured when the test was written. The
- *    programs differ where patterns we do not implement apply (CombineIfs, view
- *    and some subview folds); programs without CFGs and test ops are the second case.
+ *    programs differ where patterns we do not implement apply (arith's constant
+ *    reassociation, CombineIfs, view and some subview folds); programs without
+ *    CFGs and test ops are the second case.
  *
  *   CANON_DIFF_COUNT=n  programs per case (default 200)
  */

@@ -217,7 +217,8 @@ function switchParts(op: Operation): { flag: Value; width: number; def: Target; 
   return { flag, width, def: target(0), cases };
 }
 
-function newSwitch(rw: Rewriter, at: Operation, flag: Value, def: Target, cases: readonly Case[]): void {
+/** Replaces switch `at` by a new one. */
+function replaceSwitch(rw: Rewriter, at: Operation, flag: Value, def: Target, cases: readonly Case[]): void {
   rw.setInsertionPointBefore(at);
   const caseOperands = cases.flatMap((c) => c.target.operands);
   const attributes: [string, DenseArrayAttr | DenseElementsAttr][] = [
@@ -228,13 +229,15 @@ function newSwitch(rw: Rewriter, at: Operation, flag: Value, def: Target, cases:
   rw.create('cf.switch', {
     operands: [flag, ...def.operands, ...caseOperands], successors: [def.block, ...cases.map((c) => c.target.block)], loc: at.loc, attributes,
   });
+  rw.eraseOp(at);
 }
 
 const sameOperands = (a: Target, b: Target): boolean => a.operands.length === b.operands.length && a.operands.every((v, i) => v === b.operands[i]);
 
-/** (8c) The cf.br a switch takes for flag bits `bits`. */
-function foldSwitch(rw: Rewriter, op: Operation, bits: bigint): void {
-  const { def, cases } = switchParts(op);
+/** (8a, 8c, 8e) The cf.br a switch takes for flag `value` (undefined: no case, the default). */
+function foldSwitch(rw: Rewriter, op: Operation, value?: bigint): void {
+  const { width, def, cases } = switchParts(op);
+  const bits = value === undefined ? undefined : BigInt.asUintN(width, value);
   newBr(rw, op, cases.find((c) => c.bits === bits)?.target ?? def);
   rw.eraseOp(op);
 }
@@ -244,8 +247,7 @@ function dropCases(rw: Rewriter, op: Operation, keep: (c: Case, def: Target) => 
   const { flag, def, cases } = switchParts(op);
   const kept = cases.filter((c) => keep(c, def));
   if (kept.length === cases.length) return false;
-  newSwitch(rw, op, flag, def, kept);
-  rw.eraseOp(op);
+  replaceSwitch(rw, op, flag, def, kept);
   return true;
 }
 
@@ -260,8 +262,7 @@ const switchPatterns: RewritePattern[] = [
     name: 'SimplifySwitchWithOnlyDefault', rootName: 'cf.switch',
     matchAndRewrite(op, rw) {
       if (op.successors.length !== 1) return false;
-      newBr(rw, op, switchParts(op).def);
-      rw.eraseOp(op);
+      foldSwitch(rw, op);
       return true;
     },
   },
@@ -274,7 +275,7 @@ const switchPatterns: RewritePattern[] = [
     matchAndRewrite(op, rw) {
       const c = constIntBits(op.operand(0));
       if (!c) return false;
-      foldSwitch(rw, op, BigInt.asUintN(switchParts(op).width, c.bits));
+      foldSwitch(rw, op, c.bits);
       return true;
     },
   },
@@ -291,8 +292,7 @@ const switchPatterns: RewritePattern[] = [
       const newCases = cases.map((c) => ({ ...c, target: through(c.target) }));
       const newDef = through(def);
       if (!changed) return false;
-      newSwitch(rw, op, flag, newDef, newCases);
-      rw.eraseOp(op);
+      replaceSwitch(rw, op, flag, newDef, newCases);
       return true;
     },
   },
@@ -301,12 +301,7 @@ const switchPatterns: RewritePattern[] = [
     matchAndRewrite(op, rw) {
       const pred = predecessorSwitch(op);
       if (!pred || pred.successors[0] === op.parent) return false;
-      const entered = switchParts(pred).cases.find((c) => c.target.block === op.parent);
-      if (entered) foldSwitch(rw, op, entered.bits);
-      else {
-        newBr(rw, op, switchParts(op).def);
-        rw.eraseOp(op);
-      }
+      foldSwitch(rw, op, switchParts(pred).cases.find((c) => c.target.block === op.parent)?.bits);
       return true;
     },
   },

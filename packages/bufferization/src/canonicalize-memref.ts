@@ -28,7 +28,7 @@
  *     source's type and static offset 0 is replaced by its source.
  * Not implemented: the view / reshape patterns.
  */
-import { DYNAMIC, DenseArrayAttr, IntegerAttr, IntegerType, MemRefType, type Operation, type Type, type Value } from '@lifeline/ir';
+import { DYNAMIC, DenseArrayAttr, IntegerAttr, IntegerType, MemRefType, type Operation, type Rewriter, type Type, type Value } from '@lifeline/ir';
 import { constantInt, mixedList } from '@lifeline/dialects';
 import { constOf } from './match.js';
 import { subviewPatterns } from './canonicalize-memref-subview.js';
@@ -46,6 +46,13 @@ export function memRefCastFolds(op: Operation, inner?: Value): [number, Value][]
   return changes;
 }
 
+/** Sets the operands `changes` lists, in place; whether there were any. */
+function setOperands(rw: Rewriter, op: Operation, changes: readonly [number, Value][]): boolean {
+  if (!changes.length) return false;
+  rw.modifyInPlace(op, () => changes.forEach(([i, v]) => op.setOperand(i, v)));
+  return true;
+}
+
 function castFolder(rootName: string, inner?: (op: Operation) => Value): RewritePattern {
   return {
     name: `FoldMemRefCast(${rootName})`, rootName, benefit: Infinity,
@@ -53,9 +60,7 @@ function castFolder(rootName: string, inner?: (op: Operation) => Value): Rewrite
       let changes = memRefCastFolds(op, inner?.(op));
       // A cast of a cast keeps a valid cast only (static sizes that agree).
       if (op.name === 'memref.cast') changes = changes.filter(([, v]) => castCompatible(v.type, op.results[0]!.type));
-      if (!changes.length) return false;
-      rw.modifyInPlace(op, () => changes.forEach(([i, v]) => op.setOperand(i, v)));
-      return true;
+      return setOperands(rw, op, changes);
     },
   };
 }
@@ -87,9 +92,7 @@ const copyCastFolder: RewritePattern = {
       const cast = o.value.definingOp;
       if (cast?.name === 'memref.cast' && onlyLosesStaticInfo(cast.operand(0).type, cast.result(0).type)) changes.push([i, cast.operand(0)]);
     });
-    if (!changes.length) return false;
-    rw.modifyInPlace(op, () => changes.forEach(([i, v]) => op.setOperand(i, v)));
-    return true;
+    return setOperands(rw, op, changes);
   },
 };
 
@@ -136,12 +139,7 @@ function simplifyAllocConst(rootName: string): RewritePattern {
 /** (5) */
 const foldCopyOfCast: RewritePattern = {
   name: 'FoldCopyOfCast', rootName: 'memref.copy',
-  matchAndRewrite(op, rw) {
-    const changes = memRefCastFolds(op); // (1)'s rule, on both operands
-    if (!changes.length) return false;
-    rw.modifyInPlace(op, () => changes.forEach(([i, v]) => op.setOperand(i, v)));
-    return true;
-  },
+  matchAndRewrite: (op, rw) => setOperands(rw, op, memRefCastFolds(op)), // (1)'s rule, on both operands
 };
 
 /** (5) */
