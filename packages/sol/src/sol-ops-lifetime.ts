@@ -19,7 +19,10 @@
  *       they are distinct (the first carried into the iteration, the second allocated in it:
  *       lifetime/kept-order.ts), so they move in that order without comparing addresses;
  *       with `{shallow}` every inner object of the kept graphs predates the mark, so each
- *       root moves alone, as a flat object (its fields still address what they did)
+ *       root moves alone, as a flat object (its fields still address what they did); with
+       `{straddle}` a kept flat object that starts below the mark stays, and the free pointer
+       ends after it when it reaches above the mark (a string appended in place since the
+       mark was taken: releases.ts (I'''))
  *   sol.free_rooted %m, %next keep(%s : P)
  *       the root the slot %s addresses (a struct or static array whose address fields hold
  *       flat objects) stays; the objects its fields hold that lie at or above the mark slide

@@ -21,8 +21,13 @@
  *       the free pointer (a callee, an encoder, the next allocation, the caller after a
  *       return) lands above it. Otherwise every run object is dead and the free pointer is
  *       still %m: T reuses their memory, as a release to %m would have let it.
- *  (R4) T = `sol.free` (or `sol.free_held`, `sol.free_rooted`) needs no reserve: it sets the free pointer itself, to a mark below every
- *       live object (releases.ts) or past the survivors it keeps.
+ *  (R4) T = `sol.free %m` that keeps nothing needs no reserve: it sets the free pointer to a
+ *       mark below every live object (releases.ts). A release that keeps survivors does get
+ *       one: where it cannot move them (object graphs whose spans overlap, a root that cannot
+ *       move, a held or rooted object that stays) it keeps everything up to the free pointer,
+ *       which must then lie above the run's live objects (a struct at offset 0 from the free
+ *       pointer, returned with the string one of its fields holds, was overwritten by the
+ *       return's encoding: the fixture's `structWithItsBytes` differs from solc without it).
  * Zero-initialised run objects are zeroed at their address like any allocation (the memory may
  * have been used before); the others write every byte before it is read.
  */
@@ -124,13 +129,16 @@ export class UnboundedRuns {
 
   /** (R3) The reserve before `t` for the run objects live there. */
   private end(run: Run, t: Operation): void {
-    if (t.name === 'sol.free' || t.name === 'sol.free_held' || t.name === 'sol.free_rooted') return;
+    if (t.name === 'sol.free' && t.operands.length === 1) return; // (R4)
     const { live } = this.liveness.before(t);
-    const top = Math.max(0, ...run.members.filter((m) => !m.object || live.has(m.object)).map((m) => m.end));
+    // a release that keeps survivors: every run object (its kept slots may be spills the
+    // release placement made, which points-to has not seen)
+    const keeps = t.name.startsWith('sol.free');
+    const top = Math.max(0, ...run.members.filter((m) => keeps || !m.object || live.has(m.object)).map((m) => m.end));
     if (top === 0) return;
     createBefore(t, 'sol.reserve', { operands: [run.mark], attributes: [['size', new IntegerAttr(BigInt(top), i64)]] });
     this.reserves++;
-    for (const m of run.members) if (m.object && live.has(m.object)) this.note(m.object, `reserved before ${t.name} (live there)`);
+    for (const m of run.members) if (m.object && (keeps || live.has(m.object))) this.note(m.object, `reserved before ${t.name} (${keeps ? 'it keeps survivors' : 'live there'})`);
   }
 
   private note(o: MemObject, text: string): void {

@@ -22,19 +22,26 @@ import { hex, indent, yfn } from './lib.js';
  * `gapFirst`, an object stays in place unless the free space below it is at least its size:
  * a one-time move costs about as much per word as the memory it gives back.
  */
-function move(s: string, t: PtrType, mark: string, dst: string, e: FnEmitter, gapFirst: boolean): string {
+function move(s: string, t: PtrType, mark: string, dst: string, e: FnEmitter, gapFirst: boolean, straddle: boolean): string {
   const size = e.fresh('size_');
   const moveDown = [`if iszero(eq(${s}, ${dst})) { mcopy(${dst}, ${s}, ${size}) }`, `${s} := ${dst}`, `${dst} := add(${dst}, ${size})`].join('\n');
   const body = gapFirst
     ? `switch lt(sub(${s}, ${dst}), ${size})\ncase 0 {\n${indent(moveDown)}\n}\ndefault { ${dst} := add(${s}, ${size}) }`
     : moveDown;
-  return [`if iszero(lt(${s}, ${mark})) {`, indent(`let ${size} := ${sizeOf(t.pointeeType, s)}\n${body}`), '}'].join('\n');
+  const above = indent(`let ${size} := ${sizeOf(t.pointeeType, s)}\n${body}`);
+  if (!straddle) return [`if iszero(lt(${s}, ${mark})) {`, above, '}'].join('\n');
+  // `straddle` (releases.ts (I''')): a string appended in place starts below the mark and may
+  // end above it; it stays, and the free pointer does not go below its end
+  const end = e.fresh('end_');
+  const below = `let ${end} := add(${s}, ${sizeOf(t.pointeeType, s)})\nif gt(${end}, ${dst}) { ${dst} := ${end} }`;
+  return [`switch lt(${s}, ${mark})`, 'case 0 {', above, '}', 'default {', indent(below), '}'].join('\n');
 }
 
 function release(e: FnEmitter, op: Operation): string {
   const mark = e.w(op.operand(0));
   const kept = op.operands.slice(1).map((o) => ({ s: e.w(o.value), t: o.value.type as PtrType }));
   const gapFirst = !!op.getAttr('gap_first');
+  const straddle = !!op.getAttr('straddle');
   if (!kept.length) return `mstore(64, ${mark})`;
   // `shallow`: every inner object predates the mark, so each root moves alone, as a flat object
   const shallow = !!op.getAttr('shallow');
@@ -44,17 +51,17 @@ function release(e: FnEmitter, op: Operation): string {
   if (!shallow && kept.some((k) => !isFlatMemoryType(k.t.pointeeType))) return deepRelease(e, mark, kept, gapFirst);
   const dst = e.fresh('dst_');
   const out = [`let ${dst} := ${mark}`];
-  if (kept.length === 1) out.push(move(kept[0]!.s, kept[0]!.t, mark, dst, e, gapFirst));
+  if (kept.length === 1) out.push(move(kept[0]!.s, kept[0]!.t, mark, dst, e, gapFirst, straddle));
   else {
     const [a, b] = kept as [typeof kept[0], typeof kept[0]];
     const origA = e.fresh('orig_'), origB = e.fresh('orig_');
     // the second slot of an order may address the object the first one just moved
     const second = (x: typeof a, y: typeof a, origX: string) =>
-      `switch eq(${y.s}, ${origX})\ncase 0 {\n${indent(move(y.s, y.t, mark, dst, e, gapFirst))}\n}\ndefault { ${y.s} := ${x.s} }`;
+      `switch eq(${y.s}, ${origX})\ncase 0 {\n${indent(move(y.s, y.t, mark, dst, e, gapFirst, straddle))}\n}\ndefault { ${y.s} := ${x.s} }`;
     out.push(`let ${origA} := ${a.s}`, `let ${origB} := ${b.s}`);
     out.push(`switch gt(${a.s}, ${b.s})`);
-    out.push(`case 0 {\n${indent(`${move(a.s, a.t, mark, dst, e, gapFirst)}\n${second(a, b, origA)}`)}\n}`);
-    out.push(`default {\n${indent(`${move(b.s, b.t, mark, dst, e, gapFirst)}\n${second(b, a, origB)}`)}\n}`);
+    out.push(`case 0 {\n${indent(`${move(a.s, a.t, mark, dst, e, gapFirst, straddle)}\n${second(a, b, origA)}`)}\n}`);
+    out.push(`default {\n${indent(`${move(b.s, b.t, mark, dst, e, gapFirst, straddle)}\n${second(b, a, origB)}`)}\n}`);
   }
   out.push(`mstore(64, ${dst})`);
   return `{\n${indent(out.join('\n'))}\n}`;
