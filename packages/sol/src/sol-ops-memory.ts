@@ -184,6 +184,20 @@ const length = defineOp({
   memoryEffects: (op) => (dynArrayOrString.accepts(op.operand(0).type) ? readThrough(op.operand(0)) : []),
 });
 
+const bytesInMemoryOrCalldata = {
+  description: 'bytes in Memory or CallData',
+  accepts: (t: Type) => t instanceof StringType && (t.loc === 'Memory' || t.loc === 'CallData'),
+};
+
+const toFixedBytes = defineOp({
+  name: 'sol.to_fixed_bytes',
+  summary: "`bytesN(b)`: b's first N bytes, left-aligned, zeros past its length",
+  operands: [{ name: 'ref', type: bytesInMemoryOrCalldata }],
+  results: [{ name: 'value', type: { description: 'fixed bytes', accepts: (t: Type) => t instanceof FixedBytesType } }],
+  format: '$ref attr-dict `:` type($ref) `->` type($value)',
+  memoryEffects: (op) => readThrough(op.operand(0)),
+});
+
 const storageDyn = { description: 'dynamic array or bytes in Storage', accepts: (t: import('@lifeline/ir').Type) => dynArrayOrString.accepts(t) && dataLocation(t) === 'Storage' };
 const readWrite = (v: Value): MemoryEffect[] => [effect('read', v, 'Storage'), effect('write', v, 'Storage')];
 
@@ -350,6 +364,6 @@ const arrayLit = defineOp({
 });
 
 export const solMemoryOps = [
-  malloc, empty, alloca, gep, load, store, addrOf, map, length, push, pop, copy, deleteOp, dataLocCast,
+  malloc, empty, alloca, gep, load, store, addrOf, map, length, toFixedBytes, push, pop, copy, deleteOp, dataLocCast,
   encode, decode, keccak, sha256, concat, stringLit, stringTable, constString, arrayLit,
 ];

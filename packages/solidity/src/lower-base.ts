@@ -163,6 +163,10 @@ export abstract class LowerBase {
       if (toLoc === 'Memory') return this.val('sol.data_loc_cast', [v], to);
       if (toLoc === 'Storage' && from instanceof PtrType) return v;
     }
+    // `bytesN(b)` (solc ≥ 0.8.5): the first N bytes of bytes in memory or calldata
+    if (to instanceof FixedBytesType && from instanceof StringType && (from.loc === 'Memory' || from.loc === 'CallData')) {
+      return this.val('sol.to_fixed_bytes', [v], to);
+    }
     return this.unsupported(node, `conversion from ${from} to ${to}`);
   }
 
