@@ -18,6 +18,8 @@
  *       survivor, whatever points-to says, and is no holder to keep.
  *  (K6) Nor does a root that reaches the survivors only through objects and slots nothing
  *       wrote since the mark.
+ *  (K7) No kept value is an object graph still being filled (allocated without zeroing, written
+ *       after the point): its address fields are not addresses yet.
  *  (K4) Cost: the move runs with `gap_first` — an object moves only when the memory it gives
  *       back is at least its size (each moved word costs about what a new word of memory
  *       costs); otherwise it stays and the free pointer ends after it. When everything the
@@ -83,6 +85,7 @@ export function compactBefore<G extends Group>(cx: CompactionContext, cands: G[]
     const slots = !innermostLoop(at) ? [] : p.slots.filter((s) => isFlatMemoryType((s.type as PtrType).pointeeType) && mayReach(cx, since, [[cx.pt.objectOf(s)!, false]], survivors));
     if (!(kept.length + slots.length) || kept.length + slots.length > 2) continue;
     if (kept.some((v) => !isMovableMemoryType(v.type) || v.definingOp?.block !== at.block || !v.definingOp.isBeforeInBlock(at))) continue; // (K2)
+    if (kept.some((v) => beingFilled(cx, v, at, writesOf))) continue; // (K7)
     // a value older than the mark is kept only when its graph has a fixed shape: an array of
     // references would be walked element by element at every run (`entries` before
     // `entries = push(entries, Entry(…))`: 0.83 → 1.10× solc viaIR's gas)
@@ -121,6 +124,25 @@ function emptyYet(cx: CompactionContext, v: Value, at: Operation, survivors: Rea
     if (w.unknown || objs.some((x) => w.objects.has(x))) return false;
   }
   return true;
+}
+
+/**
+ * (K7) Whether `v` is an object graph still being filled at the point: allocated without
+ * zeroing (`[P(a, 0), P(0, 0)]` allocates the outer array, then each element, then stores
+ * it) and written by an op after the point in its block. Its address fields hold whatever
+ * the memory held before, and a move of the graph would follow them (random programs with
+ * such a literal ran out of gas; the fixture's `literalOfStructs` differs from solc without
+ * this check).
+ */
+function beingFilled(cx: CompactionContext, v: Value, at: Operation, writesOf: WritesOf): boolean {
+  const def = v.definingOp;
+  if (def?.name !== 'sol.malloc' || def.getAttr('zero_init') || isFlatMemoryType(v.type)) return false;
+  const objs = cx.objects.valueRoots(v);
+  for (let o = at.next; o; o = o.next) {
+    const w = writesOf(o);
+    if (w.unknown || objs.some((x) => w.objects.has(x))) return true;
+  }
+  return false;
 }
 
 /** What an op and the ops nested in it may write (structure.ts writtenInside), asked once per op. */

@@ -22,12 +22,14 @@
  *       return) lands above it. Otherwise every run object is dead and the free pointer is
  *       still %m: T reuses their memory, as a release to %m would have let it.
  *  (R4) T = `sol.free %m` that keeps nothing needs no reserve: it sets the free pointer to a
- *       mark below every live object (releases.ts). A release that keeps survivors does get
- *       one: where it cannot move them (object graphs whose spans overlap, a root that cannot
- *       move, a held or rooted object that stays) it keeps everything up to the free pointer,
- *       which must then lie above the run's live objects (a struct at offset 0 from the free
- *       pointer, returned with the string one of its fields holds, was overwritten by the
- *       return's encoding: the fixture's `structWithItsBytes` differs from solc without it).
+ *       mark below every live object (releases.ts); nor does `sol.free_held`, which sets it
+ *       from its mark and the one object it keeps. Every other release gets one for the whole
+ *       run: where it cannot move its survivors (object graphs whose spans overlap, a root that
+ *       cannot move) or does not run yet (a rooted or traced release waiting for its
+ *       threshold) it keeps everything up to the free pointer, which must then lie above the
+ *       run's live objects (a struct at offset 0 from the free pointer, returned with the
+ *       string one of its fields holds, was overwritten by the return's encoding: the
+ *       fixture's `structWithItsBytes` differs from solc without it).
  * Zero-initialised run objects are zeroed at their address like any allocation (the memory may
  * have been used before); the others write every byte before it is read.
  */
@@ -129,10 +131,10 @@ export class UnboundedRuns {
 
   /** (R3) The reserve before `t` for the run objects live there. */
   private end(run: Run, t: Operation): void {
-    if (t.name === 'sol.free' && t.operands.length === 1) return; // (R4)
+    if ((t.name === 'sol.free' && t.operands.length === 1) || t.name === 'sol.free_held') return; // (R4)
     const { live } = this.liveness.before(t);
-    // a release that keeps survivors: every run object (its kept slots may be spills the
-    // release placement made, which points-to has not seen)
+    // a release that keeps survivors, or may leave everything where it is: every run object
+    // (its kept slots may be spills the release placement made, which points-to has not seen)
     const keeps = t.name.startsWith('sol.free');
     const top = Math.max(0, ...run.members.filter((m) => keeps || !m.object || live.has(m.object)).map((m) => m.end));
     if (top === 0) return;
