@@ -135,7 +135,7 @@ export class UnboundedRuns {
     const { live } = this.liveness.before(t);
     // a release that keeps survivors, or may leave everything where it is: every run object
     // (its kept slots may be spills the release placement made, which points-to has not seen)
-    const keeps = t.name.startsWith('sol.free');
+    const keeps = t.name === 'sol.free' || t.name === 'sol.free_rooted' || t.name === 'sol.free_traced';
     const top = Math.max(0, ...run.members.filter((m) => keeps || !m.object || live.has(m.object)).map((m) => m.end));
     if (top === 0) return;
     createBefore(t, 'sol.reserve', { operands: [run.mark], attributes: [['size', new IntegerAttr(BigInt(top), i64)]] });
