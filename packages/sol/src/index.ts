@@ -6,7 +6,7 @@ export * from './sol-types.js';
 export { solDialect, solDialects } from './sol.js';
 export { CONTRACT_KINDS, FUNCTION_KINDS, STATE_MUTABILITIES, VISIBILITIES } from './sol-ops-module.js';
 export { CMP_PREDICATES, ENV_NAMES } from './sol-ops-arith.js';
-export { elementType, type Resource } from './sol-op-utils.js';
+export { bytesInMemoryOrCalldata, elementType, type Resource } from './sol-op-utils.js';
 /** Yul emission: the runtime library (solc IR-style helpers) and emitYul. */
 export * as yul from './yul/index.js';
 export { emitYul } from './yul/emit-module.js';

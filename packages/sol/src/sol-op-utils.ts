@@ -62,6 +62,8 @@ export const refType = constraint('reference type (string, array, struct, ptr)',
 export const memoryAgg = constraint('string, array or struct in Memory', (t) => isAggType(t) && t.loc === 'Memory');
 export const memoryString = constraint('!sol.string<Memory>', (t) => t === StringType.get('Memory'));
 export const anyString = constraint('sol.string', (t) => t instanceof StringType);
+/** Bytes `bytesN(b)` reads in place (sol.to_fixed_bytes): in memory or calldata. */
+export const bytesInMemoryOrCalldata = constraint('bytes in Memory or CallData', (t) => t instanceof StringType && (t.loc === 'Memory' || t.loc === 'CallData'));
 export const arrayOrString = constraint('array or string', (t) => t instanceof ArrayType || t instanceof StringType);
 export const dynArrayOrString = constraint('dynamic array or string',
   (t) => (t instanceof ArrayType && t.isDynamic) || t instanceof StringType);

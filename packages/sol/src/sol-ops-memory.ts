@@ -16,7 +16,7 @@ import {
   type MemoryEffect, type Operation, type SymbolRefAttr, type Type, type Value,
 } from '@lifeline/ir';
 import {
-  aggType, anyType, dynArrayOrString, effect, elementType, fixedBytes32, mappingType, memoryAgg, memoryString, ptrType,
+  aggType, anyType, bytesInMemoryOrCalldata, dynArrayOrString, fixedBytes, effect, elementType, fixedBytes32, mappingType, memoryAgg, memoryString, ptrType,
   readThrough, refType, resourceOf, solInt, stackPtr, unsignedInt, arrayOrString, mayRevert, anyString, writesFreeMemory,
 } from './sol-op-utils.js';
 import {
@@ -184,16 +184,11 @@ const length = defineOp({
   memoryEffects: (op) => (dynArrayOrString.accepts(op.operand(0).type) ? readThrough(op.operand(0)) : []),
 });
 
-const bytesInMemoryOrCalldata = {
-  description: 'bytes in Memory or CallData',
-  accepts: (t: Type) => t instanceof StringType && (t.loc === 'Memory' || t.loc === 'CallData'),
-};
-
 const toFixedBytes = defineOp({
   name: 'sol.to_fixed_bytes',
   summary: "`bytesN(b)`: b's first N bytes, left-aligned, zeros past its length",
   operands: [{ name: 'ref', type: bytesInMemoryOrCalldata }],
-  results: [{ name: 'value', type: { description: 'fixed bytes', accepts: (t: Type) => t instanceof FixedBytesType } }],
+  results: [{ name: 'value', type: fixedBytes }],
   format: '$ref attr-dict `:` type($ref) `->` type($value)',
   memoryEffects: (op) => readThrough(op.operand(0)),
 });

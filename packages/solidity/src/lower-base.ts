@@ -10,7 +10,7 @@ import {
   type Region, type Registry, type Type, type Value,
 } from '@lifeline/ir';
 import {
-  AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringType, StructType, dataLocation,
+  AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringType, StructType, bytesInMemoryOrCalldata, dataLocation,
   isAggType, isValueType, withLocation, type DataLocation,
 } from '@lifeline/sol';
 import { lineCol, parseSrc, type AstNode } from './solc.js';
@@ -164,7 +164,7 @@ export abstract class LowerBase {
       if (toLoc === 'Storage' && from instanceof PtrType) return v;
     }
     // `bytesN(b)` (solc ≥ 0.8.5): the first N bytes of bytes in memory or calldata
-    if (to instanceof FixedBytesType && from instanceof StringType && (from.loc === 'Memory' || from.loc === 'CallData')) {
+    if (to instanceof FixedBytesType && bytesInMemoryOrCalldata.accepts(from)) {
       return this.val('sol.to_fixed_bytes', [v], to);
     }
     return this.unsupported(node, `conversion from ${from} to ${to}`);

@@ -341,9 +341,8 @@ const H: Record<string, Handler> = {
   'sol.to_fixed_bytes': (e, op) => {
     const t = U(op).type as StringType;
     const n = (op.result(0).type as FixedBytesType).size;
-    const [data, len] = t.loc === 'CallData'
-      ? [`calldataload(${e.ws(U(op))[0]})`, e.ws(U(op))[1]!]
-      : [`mload(add(${e.w(U(op))}, 0x20))`, `mload(${e.w(U(op))})`];
+    const [ref, calldataLength] = e.ws(U(op));
+    const [data, len] = t.loc === 'CallData' ? [`calldataload(${ref})`, calldataLength!] : [`mload(add(${ref}, 0x20))`, `mload(${ref})`];
     // the first min(length, n) bytes: a shift of 256 bits or more leaves no mask bits
     const mask = `and(not(shr(shl(3, ${len}), not(0))), not(shr(${8 * n}, not(0))))`;
     return e.let(op.result(0), `and(${data}, ${mask})`);
