@@ -46,6 +46,8 @@ export interface BuiltFunction {
   params: (MemObject | undefined)[];
   /** (O2) Per parameter, the caller's memory its object reaches (`param %argN (inner)`). */
   inners: (MemObject | undefined)[];
+  /** (C1') Per allocation object, the inner memory its op allocates (`alloc %mem (inner)`). */
+  innerOf: Map<MemObject, MemObject>;
   objectOf: Map<Value | Operation, MemObject>;
   constraints: Constraint[];
   roots: Root[];
@@ -83,6 +85,7 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
   const names = new FunctionNames(fn);
   const objects: MemObject[] = [];
   const objectOf = new Map<Value | Operation, MemObject>();
+  const innerObjectOf = new Map<MemObject, MemObject>();
   const constraints: Constraint[] = [];
   const roots: Root[] = [];
   const returns: Operation[] = [];
@@ -319,11 +322,18 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
         const o = newObject(stack ? 'slot' : 'alloc', r, op);
         if (holds(r)) constraints.push((c) => c.addPts(r, [o]));
         // (C1') the op's own inner allocations (zero elements, decoded or copied nested data)
-        // are part of the object: loading an element yields the object itself — unless the op
-        // makes none (an array literal, memory it does not zero: its stores say what it holds)
+        // are one object of their own, `alloc %mem (inner)`, which the object holds and which
+        // holds itself — unless the op makes none (an array literal, memory it does not zero:
+        // its stores say what it holds). Kept apart from the object so that `out[k] = a[i]`
+        // stores a's elements into out, not a (points-to.ts folds them for most clients)
         const source = op.def?.spec.memorySource?.step(op, r);
         const noInner = source?.kind === 'allocate' && source.noInnerMemory;
-        if (!stack && !noInner && opts.innerAddresses?.(r.type)) constraints.push((c) => c.addContents(o, [o], op));
+        if (!stack && !noInner && opts.innerAddresses?.(r.type)) {
+          const q = new MemObject('alloc', r, op, objects.length, names, true);
+          objects.push(q);
+          innerObjectOf.set(o, q);
+          constraints.push((c) => c.addContents(o, [q], op));
+        }
         continue;
       }
       if (!holds(r)) continue;
@@ -400,7 +410,7 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
   objects.push(unknownObj);
   names.objects = objects;
   // (T2) Allocations and slots whose type holds no address get no contents.
-  const flat = new Set(objects.filter((o) => (o.kind === 'alloc' || o.kind === 'slot') && !mayContainAddresses(o.value!.type, opts.holdsAddress)));
+  const flat = new Set(objects.filter((o) => (o.kind === 'alloc' || o.kind === 'slot') && !o.inner && !mayContainAddresses(o.value!.type, opts.holdsAddress)));
   if (flat.size) {
     let outer: Ctx | undefined;
     let wrapped: Ctx | undefined;
@@ -415,7 +425,7 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
     for (const k of inner) constraints.push((c) => k(filter(c)));
   }
   for (const v of unknownValues) constraints.push((c) => c.addPts(v, [unknownObj]));
-  return { fn, names, objects, unknown: unknownObj, params, inners, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy };
+  return { fn, names, objects, unknown: unknownObj, params, inners, innerOf: innerObjectOf, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy };
 }
 
 /** (C7) An op that names a symbol (memref.get_global): its address is a global's. */

@@ -47,7 +47,11 @@ export class MemObject {
     /** Position among the function's objects (program order). */
     public index: number,
     private readonly names: FunctionNames,
-    /** param only (O2): the caller's memory argument i reaches through at least one address, not its own object. */
+    /**
+     * param (O2): the caller's memory argument i reaches through at least one address, not its
+     * own object; alloc (C1'): the memory its op allocates besides the object (zero elements,
+     * decoded nested data).
+     */
     readonly inner = false,
   ) {}
   /** `alloc %mem_3`, `slot %slot`, `param %arg0`, `call @f_12 (%4)`, `unknown`; unique in the function. */

@@ -29,6 +29,11 @@
  *       an address has o ∈ contents. Escaped objects may be stood for by `unknown`/`param`.
  * Constraints (flow-insensitive; pts = pointsTo)
  *  (C1) An allocating result points to its object.
+ *  (C1') (options.innerAddresses) The memory an allocating op allocates besides its object
+ *       (zero elements of an array of structs, decoded nested data) is one more object,
+ *       `alloc %mem (inner)`: contents(alloc %mem) ∋ it, and it contains itself.
+ *  (C1'') Clients see it folded into its allocation (one object per op, FunctionResult) unless
+ *       they ask for the `precise` view.
  *  (C2) A derived address (memory-source convert/address/box/declare, viewLike; sol.gep) points
  *       to what its base points to.
  *  (C3) A global's address (memory-source `global`) points to `unknown`.
@@ -114,6 +119,8 @@ export interface FunctionPointsTo {
   readonly opaqueWhy: string | undefined;
   /** Whether the function is an ABI entry point (E1'). */
   readonly isEntry: boolean;
+  /** (C1'') The same facts with each allocation's inner memory an object of its own. */
+  readonly precise: FunctionPointsTo;
 }
 
 export interface PointsToOptions {
@@ -190,11 +197,23 @@ class ConstraintAnalysis implements DataFlowAnalysis {
   }
 }
 
+/**
+ * (C1'') The facts of one solved function. With `folded` (what ProgramPointsTo.function gives)
+ * each allocation's inner object is folded into the allocation: sets name the allocation
+ * instead, and its contents are both objects' — one object per allocating op, as the lifetime
+ * passes reason about memory an op allocates. `precise` keeps them apart: loading an element
+ * of `a` then yields a's elements, not `a`, so `a` may die while the elements it held live on.
+ */
 class FunctionResult implements FunctionPointsTo {
   readonly fn: Operation;
   readonly unknown: MemObject;
   private escapes?: Map<MemObject, EscapeReason[]>;
   private byOp?: Map<Operation, MemObject[]>;
+  private preciseView?: FunctionResult;
+  /** inner object → its allocation, when folding */
+  private readonly outer = new Map<MemObject, MemObject>();
+  private readonly foldedSets = new Map<Objs, Objs>();
+  private readonly foldedContents = new Map<MemObject, Objs>();
 
   constructor(
     readonly built: BuiltFunction,
@@ -202,25 +221,47 @@ class FunctionResult implements FunctionPointsTo {
     readonly analysis: ConstraintAnalysis,
     readonly isEntry: boolean,
     private readonly resolve: (op: Operation) => Operation | undefined,
+    folded: boolean,
   ) {
     this.fn = built.fn;
     this.unknown = built.unknown;
+    if (folded) for (const [o, q] of built.innerOf) this.outer.set(q, o);
+  }
+
+  get precise(): FunctionPointsTo {
+    if (!this.outer.size) return this;
+    return (this.preciseView ??= new FunctionResult(this.built, this.solver, this.analysis, this.isEntry, this.resolve, false));
+  }
+
+  private fold(s: Objs): Objs {
+    if (!this.outer.size) return s;
+    let f = this.foldedSets.get(s);
+    if (!f) {
+      f = [...s].some((o) => this.outer.has(o)) ? new Set([...s].map((o) => this.outer.get(o) ?? o)) : s;
+      this.foldedSets.set(s, f);
+    }
+    return f;
   }
 
   get opaqueWhy(): string | undefined {
     return this.built.opaque ? this.built.opaqueWhy : undefined;
   }
   objects(): readonly MemObject[] {
-    return this.built.objects;
+    return this.outer.size ? this.built.objects.filter((o) => !this.outer.has(o)) : this.built.objects;
   }
   objectOf(x: Value | Operation): MemObject | undefined {
     return this.built.objectOf.get(x);
   }
   pointsTo(v: Value): ReadonlySet<MemObject> {
-    return this.solver.lookup(v, PTS) ?? EMPTY;
+    return this.fold(this.solver.lookup(v, PTS) ?? EMPTY);
   }
   contents(o: MemObject): ReadonlySet<MemObject> {
-    return this.solver.lookup(o, CONTENTS) ?? EMPTY;
+    const own = this.solver.lookup(o, CONTENTS) ?? EMPTY;
+    const q = this.outer.size ? this.built.innerOf.get(o) : undefined;
+    if (!q) return this.fold(own);
+    let f = this.foldedContents.get(o);
+    if (!f) this.foldedContents.set(o, (f = this.fold(new Set([...own, ...(this.solver.lookup(q, CONTENTS) ?? EMPTY)]))));
+    return f;
   }
   reach(from: Iterable<MemObject>): Set<MemObject> {
     const out = new Set<MemObject>();
@@ -239,7 +280,7 @@ class FunctionResult implements FunctionPointsTo {
   allocatedBy(op: Operation): readonly MemObject[] {
     if (!this.byOp) {
       this.byOp = new Map();
-      for (const o of this.built.objects) {
+      for (const o of this.objects()) {
         if (o.kind !== 'alloc' && o.kind !== 'call') continue;
         for (let p: Operation | null = o.op!; p && p !== this.fn; p = p.parentOp) {
           const list = this.byOp.get(p);
@@ -251,10 +292,16 @@ class FunctionResult implements FunctionPointsTo {
     return this.byOp.get(op) ?? [];
   }
   storedInto(o: MemObject): ReadonlySet<MemObject> {
-    return this.analysis.storedInto.get(o) ?? EMPTY;
+    return this.fold(this.analysis.storedInto.get(o) ?? EMPTY);
   }
   provenance(container: MemObject, o: MemObject): Operation | undefined {
-    return this.analysis.provenance.get(container)?.get(o);
+    const inner = (x: MemObject) => (this.outer.size ? this.built.innerOf.get(x) : undefined);
+    const from = (c: MemObject | undefined) => (c ? this.analysis.provenance.get(c) : undefined);
+    for (const c of [from(container), from(inner(container))]) {
+      const op = c?.get(o) ?? (inner(o) ? c?.get(inner(o)!) : undefined);
+      if (op) return op;
+    }
+    return undefined;
   }
 }
 
@@ -342,7 +389,7 @@ export class ProgramPointsTo {
     const solver = new DataFlowSolver();
     const analysis = solver.load(new ConstraintAnalysis(built));
     solver.run(fn);
-    return new FunctionResult(built, solver, analysis, this.isEntry(fn), (op) => resolveCallee(op, this.symbols));
+    return new FunctionResult(built, solver, analysis, this.isEntry(fn), (op) => resolveCallee(op, this.symbols), true);
   }
 }
 

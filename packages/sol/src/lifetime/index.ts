@@ -170,13 +170,16 @@ export function applyLifetime(module: Operation, options: LifetimeOptions = {}):
     }
     const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');
     for (const o of allocations) {
-      const reasons = pt.escape(o).map((r) => r.message);
+      // the object's own verdict; the inner memory its op allocated (zero elements) may escape
+      // on its own, through the elements an array of structs hands on (points-to (C1'))
+      const reasons = pt.precise.escape(o).map((r) => r.message);
+      const held = reasons.length ? [] : pt.escape(o).map((r) => `the elements it was allocated with escape (${r.message})`);
       entries.push({
         op: o.value?.definingOp ?? o.op!,
         func: symbolOf(fn),
         verdict: reasons.length ? 'escapes' : 'local',
         reasons,
-        released: skip.has(fn) ? [OBSERVABLE] : notes.get(o) ?? [],
+        released: skip.has(fn) ? [OBSERVABLE] : [...held, ...notes.get(o) ?? (held.length ? ['not released'] : [])],
       });
     }
   }

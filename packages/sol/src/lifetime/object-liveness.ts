@@ -8,6 +8,7 @@
  *       visible to callers, callees that captured it, or assembly, for good).
  *  (O4) A value the release placement made after the analysis (the reload of a value it
  *       spilled around a move) addresses what the value it stands for addressed.
+ *  (O5) Objects are points-to's folded ones (one per allocating op) unless asked for precise().
  */
 import type { Operation, Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject, SlotLiveness } from '@lifeline/analyses';
@@ -30,14 +31,27 @@ export class ObjectLiveness {
   /** (O3), closed under contents. */
   readonly permanent = new Set<MemObject>();
 
-  constructor(private readonly fn: Operation, private readonly pt: FunctionPointsTo) {
-    this.slots = slotLiveness(fn);
+  constructor(
+    private readonly fn: Operation,
+    private readonly pt: FunctionPointsTo,
+    slots?: SlotLiveness,
+    /** (O4) Values made by the placement, and the analysed values they stand for. */
+    private readonly aliases = new Map<Value, Value>(),
+  ) {
+    this.slots = slots ?? slotLiveness(fn);
     for (const o of pt.objects()) if (pt.escape(o).some((r) => r.kind !== 'returned')) this.permanent.add(o);
     for (const o of this.reach(this.permanent)) this.permanent.add(o);
   }
 
-  /** (O4) Values made by the placement, and the analysed values they stand for. */
-  private readonly aliases = new Map<Value, Value>();
+  /**
+   * (O5) The same liveness over points-to's precise view (an allocation's inner memory apart
+   * from it): an array of structs may be dead while the structs it held live on. For whether
+   * something dies at a release, not for what a release must keep (the folded view's job).
+   */
+  precise(): ObjectLiveness {
+    return (this.preciseView ??= this.pt.precise === this.pt ? this : new ObjectLiveness(this.fn, this.pt.precise, this.slots, this.aliases));
+  }
+  private preciseView?: ObjectLiveness;
 
   /** (O4) */
   alias(made: Value, original: Value): void {

@@ -776,7 +776,9 @@ export class FunctionReleases {
       const at = this.liveBefore(ret);
       const live = at.live;
       const survivors = new Set(group.filter((o) => live.has(o)));
-      if (!group.some((o) => !survivors.has(o) && mayPrecede(allocatingOp(o), ret))) continue; // (R3)
+      // (R3) in the precise view: an array of structs whose elements the result took dies
+      const liveHere = this.objects.precise().before(ret).live;
+      if (!group.some((o) => !liveHere.has(o) && mayPrecede(allocatingOp(o), ret))) continue; // (R3)
       if ([...survivors].some((o) => this.permanent.has(o))) continue; // (R2)
       const kept = ret.operandValues().map((v, i) => ({ v, i })).filter(({ v }) => [...this.objects.reach(this.objects.pointsTo(v))].some((o) => survivors.has(o)));
       if (kept.length > 2 || kept.some(({ v }) => !isMovableMemoryType(v.type))) continue; // (R1)
@@ -799,10 +801,10 @@ export class FunctionReleases {
         const reloaded = createBefore(ret, 'sol.load', { operands: [spills[k]!], resultTypes: [kept[k]!.v.type] }).result(0);
         ret.setOperand(i, reloaded);
       });
-      const dead = group.filter((o) => !survivors.has(o));
+      const dead = group.filter((o) => !liveHere.has(o));
       this.note(dead, `freed on return at ${where(ret)}`);
       const how = shallow ? 'moved alone (what it holds predates the move)' : graphs ? 'deep-moved (with its inner objects, addresses rebased)' : 'moved';
-      this.note(survivors, `${how} down to the function's entry mark on return at ${where(ret)}`);
+      this.note(group.filter((o) => liveHere.has(o)), `${how} down to the function's entry mark on return at ${where(ret)}`);
     }
   }
 }

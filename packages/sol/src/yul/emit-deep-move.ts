@@ -19,6 +19,10 @@
  *       smaller than its span) stays where it is: the free pointer ends after it.
  *  (D4) A span below the mark, or across it (an inner object allocated since, under an
  *       older root), stays where it is; the free pointer ends after it when that is higher.
+ *  (D4') But a sole kept root at or above the mark whose inner objects all lie below it moves
+ *       alone, as if flat: a merge sort's output array of the caller's structs, which the
+ *       analysis cannot tell from one holding the zero elements of its temporaries (those
+ *       were all replaced). The walk that finds this is the span walk, split at the root.
  *  (D5) Two kept slots: the same root moves once; otherwise, when one of them is a graph,
  *       their spans must be disjoint (else nothing is released: they may share an object,
  *       which two block moves would duplicate), and they move in ascending order, so no move
@@ -76,7 +80,19 @@ export function eachField(agg: Type, p: string, body: (q: string, field: string,
  * [lo, hi), and `total` plus the sizes of its objects (an object reached twice counts twice).
  */
 export function spanFn(lib: YulLib, agg: Type): string {
-  const name = `deep_span_${tid(ytype(agg))}`;
+  return graphSpanFn(lib, agg, false);
+}
+
+/**
+ * (D4') `deep_span_split_T(p) -> l, h, t, ih`: the span of the graph at `p` as spanFn gives it,
+ * and the end of its inner objects' span (`ih`, 0 when there are none): one walk.
+ */
+function splitSpanFn(lib: YulLib, agg: Type): string {
+  return graphSpanFn(lib, agg, true);
+}
+
+function graphSpanFn(lib: YulLib, agg: Type, split: boolean): string {
+  const name = `deep_span_${split ? 'split_' : ''}${tid(ytype(agg))}`;
   return lib.fn(name, () => {
     const fields = eachField(agg, 'p', (q, _f, inner) => {
       // a flat inner object is its own span: inline, a call per element cost ≈ 40 gas
@@ -86,10 +102,10 @@ export function spanFn(lib: YulLib, agg: Type): string {
       const none = notObject(lib.staticZeros, inner, q);
       return none ? `if iszero(${none}) {\n${indent(join)}\n}` : join;
     });
-    return yfn(name, ['p', 'lo', 'hi', 'total'], ['l', 'h', 't'], [
-      'l := lo', 'h := hi', 'if lt(p, l) { l := p }', `let size := ${sizeOf(agg, 'p')}`, 't := add(total, size)',
-      'let e := add(p, size)', 'if gt(e, h) { h := e }', fields,
-    ].join('\n'));
+    const root = (t: string) => ['if lt(p, l) { l := p }', `let size := ${sizeOf(agg, 'p')}`, `t := add(${t}, size)`, 'let e := add(p, size)', 'if gt(e, h) { h := e }'];
+    // split: the inner objects first (from an empty span), then the root
+    if (split) return yfn(name, ['p'], ['l', 'h', 't', 'ih'], ['l := not(0)', fields, 'ih := h', ...root('t')].join('\n'));
+    return yfn(name, ['p', 'lo', 'hi', 'total'], ['l', 'h', 't'], ['l := lo', 'h := hi', ...root('total'), fields].join('\n'));
   });
 }
 
@@ -112,11 +128,12 @@ function rebaseFn(lib: YulLib, agg: Type, checked: boolean): string {
 
 /**
  * (D8) The O(1) test that a kept graph root at `p` cannot move with `gap_first`. For a dynamic
- * array of addresses (D8') its first element's object q (when it is one) bounds the span too:
- * the span starts at or below m = min(p, q) and ends at or above p's end, so a gap below m
- * smaller than that cannot be enough; and q below the mark puts the span across it (D4). A
- * copy into an array of the exact size (`lines = new T[](n); lines[k] = tmp[k]`) then stays
- * without walking its elements: its temporary lies below the elements it copied.
+ * array of addresses (D8') its first element's object q (when it is one, and allocated since
+ * the mark) bounds the span too: the span starts at or below m = min(p, q) and ends at or
+ * above p's end, so a gap below m smaller than that cannot be enough. A copy into an array of
+ * the exact size (`lines = new T[](n); lines[k] = tmp[k]`) then stays without walking its
+ * elements: its temporary lies below the elements it copied. A q below the mark decides
+ * nothing: the root may move alone (D4').
  */
 export function cannotMove(lib: YulLib, agg: Type, p: string, mark: string): string {
   const rootTest = (p: string, mark: string) => `or(lt(${p}, ${mark}), lt(sub(${p}, ${mark}), ${sizeOf(agg, p)}))`;
@@ -128,7 +145,6 @@ export function cannotMove(lib: YulLib, agg: Type, p: string, mark: string): str
       'let q := mload(add(p, 0x20))',
       `if iszero(${none ? `or(${none}, iszero(mload(p)))` : 'iszero(mload(p))'}) {`,
       indent([
-        'if lt(q, mark) { stays := 1 }',
         'let m := xor(p, mul(xor(p, q), lt(q, p)))',
         `if lt(sub(m, mark), sub(add(p, ${sizeOf(agg, 'p')}), m)) { stays := 1 }`,
       ].join('\n')),
@@ -160,8 +176,36 @@ export function span(e: FnEmitter, k: Kept): { lo: string; hi: string; total: st
   return { lo, hi, total, code };
 }
 
+/**
+ * (D1)–(D4') The one kept graph of a release: its span is placed (D2)–(D4), but when it lies
+ * across the mark under a root at or above it, and every inner object ends at or below the
+ * mark (the walk gives the inner objects' end apart), the root moves alone (D4').
+ */
+export function soleGraph(e: FnEmitter, k: Kept, mark: string, dst: string, gapFirst: boolean): string {
+  const agg = k.t.pointeeType;
+  // a function of its own: the span's four values and the move's temporaries stay off the
+  // caller's stack (inline, they pushed a loop's variables to memory: +0.3% gas)
+  const name = `keep_sole_${gapFirst ? 'gap_' : ''}${tid(ytype(agg))}`;
+  e.lib.fn(name, () => {
+    const kept = { s: 'p', t: k.t };
+    const alone = [
+      `let size := ${sizeOf(agg, 'p')}`,
+      'if iszero(eq(p, d)) {\n  mcopy(d, p, size)\n  p := d\n}',
+      'd := add(d, size)',
+    ].join('\n');
+    const across = `switch or(lt(p, mark), gt(ih, mark))\ncase 0 {\n${indent(alone)}\n}\ndefault { if gt(hi, d) { d := hi } }`;
+    return yfn(name, ['q', 'mark', 'dst'], ['p', 'd'], [
+      'p := q',
+      'd := dst',
+      `let lo, hi, total, ih := ${splitSpanFn(e.lib, agg)}(p)`,
+      place(e, kept, 'lo', 'hi', 'total', 'mark', 'd', gapFirst, across),
+    ].join('\n'));
+  });
+  return `${k.s}, ${dst} := ${name}(${k.s}, ${mark}, ${dst})`;
+}
+
 /** (D2)–(D4) Moves the graph of `k` (span lo..hi) down to `dst` when it lies at or above `mark`. */
-export function place(e: FnEmitter, k: Kept, lo: string, hi: string, total: string, mark: string, dst: string, gapFirst: boolean): string {
+export function place(e: FnEmitter, k: Kept, lo: string, hi: string, total: string, mark: string, dst: string, gapFirst: boolean, across?: string): string {
   const agg = k.t.pointeeType;
   const size = e.fresh('size_');
   const deep = !isFlatMemoryType(agg);
@@ -180,7 +224,8 @@ export function place(e: FnEmitter, k: Kept, lo: string, hi: string, total: stri
     : moveDown;
   const moved = indent(`let ${size} := sub(${hi}, ${lo})\n${body}`);
   if (!deep) return `if iszero(lt(${lo}, ${mark})) {\n${moved}\n}`;
-  return `switch lt(${lo}, ${mark})\ncase 0 {\n${moved}\n}\ndefault { if gt(${hi}, ${dst}) { ${dst} := ${hi} } }`;
+  const stays = across ? `default {\n${indent(across)}\n}` : `default { if gt(${hi}, ${dst}) { ${dst} := ${hi} } }`;
+  return `switch lt(${lo}, ${mark})\ncase 0 {\n${moved}\n}\n${stays}`;
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { IntegerAttr, TypeAttr, type Operation, type Type } from '@lifeline/ir';
 import { ArrayType, PtrType, StructType, isFlatMemoryType, isValueType } from '../sol-types.js';
-import { cannotMove, place, rootedRelease, sizeOf, span, straightRelease, type Kept } from './emit-deep-move.js';
+import { cannotMove, place, rootedRelease, sizeOf, soleGraph, span, straightRelease, type Kept } from './emit-deep-move.js';
 import { tracedRelease, tracedRoots } from './emit-traced.js';
 import { tid } from './ytypes.js';
 import { ytype } from './emit-types.js';
@@ -94,14 +94,14 @@ function ascendingRelease(e: FnEmitter, [lo, hi]: [Kept, Kept], mark: string): s
 function deepRelease(e: FnEmitter, mark: string, kept: Kept[], gapFirst: boolean): string {
   const dst = e.fresh('dst_');
   const out = [`let ${dst} := ${mark}`];
-  const spans = kept.map((k) => span(e, k));
-  const put = (i: number) => place(e, kept[i]!, spans[i]!.lo, spans[i]!.hi, spans[i]!.total, mark, dst, gapFirst);
   if (kept.length === 1) {
     // (D8) a root that cannot move stays without its span walk
     const stays = gapFirst ? cannotMove(e.lib, kept[0]!.t.pointeeType, kept[0]!.s, mark) : undefined;
-    const walk = `${spans[0]!.code}\n${put(0)}`;
+    const walk = soleGraph(e, kept[0]!, mark, dst, gapFirst);
     out.push(stays ? `switch ${stays}\ncase 0 {\n${indent(walk)}\n}\ndefault { ${dst} := mload(64) }` : walk);
   } else {
+    const spans = kept.map((k) => span(e, k));
+    const put = (i: number) => place(e, kept[i]!, spans[i]!.lo, spans[i]!.hi, spans[i]!.total, mark, dst, gapFirst);
     out.push(...spans.map((x) => x.code));
     const [a, b] = [spans[0]!, spans[1]!];
     const [sa, sb] = [kept[0]!.s, kept[1]!.s];
