@@ -13,6 +13,7 @@
  *  (Z3) no value that may address M is passed to a call, inline assembly, or an op without
  *       memory-effect information (the callee might write an element);
  * or iff
+ *  (Z5) a loop replaces every element before anything reads one (filled-arrays.ts), or iff
  *  (Z4) no op anywhere in the module writes in place into an object of the element type (or
  *       of a struct or static array inside it) that may be some array's zero element
  *       (`typesWrittenInPlace`): then M may escape and be passed anywhere — whoever gets it
@@ -23,6 +24,7 @@
 import { UnitAttr, type Operation, type Type, type Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
 import { ArrayType, PtrType, fixedSizeFields, isAggType, withLocation } from '../sol-types.js';
+import { filledBeforeRead, moduleHasAsm } from './filled-arrays.js';
 
 /**
  * (Z4) The memory aggregate types written in place somewhere (`all` when some write's target
@@ -141,6 +143,7 @@ export function mayShareZero(fn: Operation, pt: FunctionPointsTo, m: MemObject, 
   if (!op || !slotType || !op.getAttr('zero_init') || op.getAttr('shared_zero')) return false;
   if (op.name !== 'sol.malloc') return false; // the one op whose zero elements the emitter makes
   if (neverWrittenInPlace(slotType.pointeeType, written.written)) return true; // (Z4)
+  if (filledBeforeRead(op, moduleHasAsm(fn))) return true; // (Z5)
   if (pt.escape(m).length) return false; // (Z1)
   return onlyReplaced(fn, pt, m, slotType);
 }
