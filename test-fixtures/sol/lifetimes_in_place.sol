@@ -3,7 +3,9 @@ pragma solidity ^0.8.20;
 
 /// Literals stored into slots whose zero elements nothing else reaches are built in those
 /// elements (packages/sol/src/lifetime/in-place.ts); the second half must not be: another
-/// reference to the displaced element is read afterwards.
+/// reference to the displaced element is read afterwards. Where a counted loop replaces every
+/// slot before any is read (`fill`, `passedAfter`, `fillThenSort`), the slots share one zero
+/// element instead (shared-zero.ts (Z5)) and the literals get memory of their own.
 contract LifetimesInPlace {
   struct P { uint256 x; uint256 y; }
   struct Pair { P a; P b; }
