@@ -35,6 +35,7 @@ import { IntegerType, StringAttr, SymbolTableCollection, UnitAttr, type Operatio
 import { ArrayType, PtrType, StringType } from './sol-types.js';
 import { functionsNamedBy } from './lifetime/program-points.js';
 import { constantOf } from './lifetime/static-sizes.js';
+import { isStackSlot, stackSlotLoaded } from './lifetime/structure.js';
 
 /** Marks the geps (B1)–(B3) prove in bounds in every function of `module`; returns how many. */
 export function dropBoundedIndexChecks(module: Operation): number {
@@ -119,20 +120,12 @@ function storesOf(fn: Operation): Map<Value, Operation[]> {
   fn.walk((o) => {
     if (o.name !== 'sol.store') return;
     const slot = o.operand(1);
-    if (!(slot.type instanceof PtrType) || slot.type.loc !== 'Stack') return;
+    if (!isStackSlot(slot)) return;
     const list = stores.get(slot) ?? [];
     list.push(o);
     stores.set(slot, list);
   });
   return stores;
-}
-
-/** The stack slot `v` is a load of, if it is one. */
-function stackSlotLoaded(v: Value): Value | undefined {
-  const load = v.definingOp;
-  if (load?.name !== 'sol.load') return undefined;
-  const slot = load.operand(0);
-  return slot.type instanceof PtrType && slot.type.loc === 'Stack' ? slot : undefined;
 }
 
 /** (B2) Marks the bounded geps among `ops` (a body's, in order, and nested regions before a write). */

@@ -22,8 +22,9 @@
  *       before anything else can reach M (a revert on the way ends the call, and M with it).
  */
 import type { Block, Operation, StringAttr, Value } from '@lifeline/ir';
-import { PtrType } from '../sol-types.js';
+import { ArrayType, PtrType, StringType } from '../sol-types.js';
 import { constantOf } from './static-sizes.js';
+import { isStackSlot, stackSlotLoaded } from './structure.js';
 
 /** A sum of terms: atom key → coefficient ('' is the constant). */
 type Sum = Map<string, bigint>;
@@ -83,14 +84,14 @@ function countedSlot(loop: Operation, cond: Block, step: Block): { index: Value;
   const c = cond.terminator;
   const cmp = c?.name === 'sol.condition' ? c.operand(0).definingOp : undefined;
   if (cmp?.name !== 'sol.cmp' || (cmp.getAttr('predicate') as StringAttr | undefined)?.value !== 'lt') return undefined;
-  const index = loadedSlot(cmp.operand(0));
+  const index = stackSlotLoaded(cmp.operand(0));
   if (!index) return undefined;
   const stores: Operation[] = [];
   loop.walk((o) => {
     if (o.name === 'sol.store' && o.operand(1) === index) stores.push(o);
   });
   const inc = stores.length === 1 && stores[0]!.block === step ? stores[0]!.operand(0).definingOp : undefined;
-  if (inc?.name !== 'sol.add' || loadedSlot(inc.operand(0)) !== index || constantOf(inc.operand(1)) !== 1n) return undefined;
+  if (inc?.name !== 'sol.add' || stackSlotLoaded(inc.operand(0)) !== index || constantOf(inc.operand(1)) !== 1n) return undefined;
   return { index, bound: cmp.operand(1) };
 }
 
@@ -115,15 +116,16 @@ function linear(v: Value, counter: Value, read: Set<Value>): Sum | undefined {
   const k = constantOf(v);
   if (k !== undefined) return new Map(k === 0n ? [] : [['', k]]);
   const d = v.definingOp;
-  const slot = loadedSlot(v);
+  const slot = stackSlotLoaded(v);
   if (slot === counter) return new Map([['i', 1n]]);
   if (slot) {
     read.add(slot);
     return new Map([[`slot(${id(slot)})`, 1n]]);
   }
   if (d?.name === 'sol.length') {
-    const arr = loadedSlot(d.operand(0));
-    if (!arr || (arr.type as PtrType).pointeeType.toString().indexOf('Memory>') < 0) return undefined;
+    const arr = stackSlotLoaded(d.operand(0));
+    const t = arr && (arr.type as PtrType).pointeeType;
+    if (!arr || !(t instanceof ArrayType || t instanceof StringType) || t.loc !== 'Memory') return undefined;
     read.add(arr);
     return new Map([[`len(${id(arr)})`, 1n]]);
   }
@@ -157,15 +159,6 @@ const scale = (a: Sum, f: bigint): Sum => new Map([...a].map(([k, c]) => [k, c *
 function same(a: Sum, b: Sum): boolean {
   const d = add(a, scale(b, -1n));
   return d.size === 0;
-}
-
-function isStackSlot(v: Value): boolean {
-  return v.type instanceof PtrType && v.type.loc === 'Stack';
-}
-
-function loadedSlot(v: Value): Value | undefined {
-  const d = v.definingOp;
-  return d?.name === 'sol.load' && isStackSlot(d.operand(0)) ? d.operand(0) : undefined;
 }
 
 /** Whether `op` or an op nested in it uses `v`. */

@@ -21,7 +21,7 @@ import type { FunctionPointsTo } from '@lifeline/analyses';
 import { ArrayType, PtrType, StringType } from '../sol-types.js';
 import { createBefore } from './program-points.js';
 import { constantOf } from './static-sizes.js';
-import { innermostLoop, stackWrites, writtenInside } from './structure.js';
+import { innermostLoop, isStackSlot, stackWrites, writtenInside } from './structure.js';
 
 /** Rewrites the reads of every qualifying table of `fn`; returns the tables whose reads it rewrote. */
 export function copyTableEntriesOnRead(fn: Operation, pt: FunctionPointsTo): Operation[] {
@@ -79,7 +79,7 @@ function slotOf(table: Operation): Value | undefined {
   const store = others[0];
   if (others.length !== 1 || store!.name !== 'sol.store' || store!.operand(0) !== table.result(0)) return undefined;
   const slot = store!.operand(1);
-  return slot.type instanceof PtrType && slot.type.loc === 'Stack' ? slot : undefined;
+  return isStackSlot(slot) ? slot : undefined;
 }
 
 /** (T2) The reads of the table through `slot`: each load of it feeds only geps, each gep one load. */

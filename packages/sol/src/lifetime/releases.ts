@@ -266,14 +266,19 @@ export class FunctionReleases {
     return !loop || !this.iterated.has(loop) || this.iterationLoops(loop);
   }
 
-  /** Whether one iteration of `loop` may loop itself: a loop inside it, or a call that may run one. */
+  /** Whether one iteration of `loop` may loop itself: a loop inside it, or a call that may run one (asked once per loop). */
   private iterationLoops(loop: Operation): boolean {
-    let found = false;
-    loop.walk((o) => {
-      if (!found && o !== loop && (isLoop(o) || this.mayRunLoop(o, new Set()))) found = true;
-    });
+    let found = this.loopingIterations.get(loop);
+    if (found === undefined) {
+      found = false;
+      loop.walk((o) => {
+        if (!found && o !== loop && (isLoop(o) || this.mayRunLoop(o, new Set()))) found = true;
+      });
+      this.loopingIterations.set(loop, found);
+    }
     return found;
   }
+  private readonly loopingIterations = new Map<Operation, boolean>();
 
   /** Whether call `op` may run a loop: its callee has one, recurses, calls such a function or is unknown. */
   private mayRunLoop(op: Operation, active: Set<Operation>): boolean {

@@ -6,8 +6,19 @@
  */
 import { type Block, type Operation, type Type, type Value } from '@lifeline/ir';
 import { SlotLiveness, type FunctionPointsTo, type HiddenJump, type MemObject } from '@lifeline/analyses';
-import { ArrayType, StructType } from '../sol-types.js';
+import { ArrayType, PtrType, StructType } from '../sol-types.js';
 import { isLoop } from './program-points.js';
+
+/** Whether `v` is a stack slot (a `sol.alloca`'s pointer: a Solidity local). */
+export function isStackSlot(v: Value): boolean {
+  return v.type instanceof PtrType && v.type.loc === 'Stack';
+}
+
+/** The stack slot `v` is a load of, if it is one. */
+export function stackSlotLoaded(v: Value): Value | undefined {
+  const load = v.definingOp;
+  return load?.name === 'sol.load' && isStackSlot(load.operand(0)) ? load.operand(0) : undefined;
+}
 
 /** Whether `v` is defined in a block around `op` (and so dominates it, in structured code) before it. */
 export function definedAround(v: Value, op: Operation): boolean {
