@@ -12,8 +12,9 @@
  * lifetime passes) and `Lifetime report:` (one line per allocation: `file:line:col: <op> in
  * <Contract>.<function>: local|escapes (<reasons>) — <released>`). The lifetime passes are ON
  * by default (they are what lifeline-sol is for); `--no-lifetime` turns them off, `--lifetime`
- * is accepted for explicitness; `--traced-releases` adds the traced releases (off by default:
- * packages/sol/LIFETIME.md 2*). Errors are printed as solc formats them, and the exit code is
+ * is accepted for explicitness; `--traced-releases` gives every loop no plan of kept slots
+ * covers a traced release (by default only persistent updates get one: packages/sol/LIFETIME.md
+ * 2*). Errors are printed as solc formats them, and the exit code is
  * 1 when there is an error.
  */
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';

@@ -50,7 +50,7 @@ export interface CompileRequest {
   sources: Record<string, string>;
   optimizer: { enabled: boolean; runs: number };
   lifetime: boolean;
-  /** With `lifetime`: traced releases (`--traced-releases`; off by default, packages/sol/LIFETIME.md 2*). */
+  /** With `lifetime`: traced releases in every loop that needs one (`--traced-releases`; by default only in persistent updates, packages/sol/LIFETIME.md 2*). */
   traced?: boolean;
 }
 

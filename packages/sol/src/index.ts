@@ -13,6 +13,6 @@ export { emitYul } from './yul/emit-module.js';
 export { EmitError } from './yul/emit-func.js';
 export { dropBoundedIndexChecks } from './bounds-checks.js';
 /** The lifetime pipeline (packages/sol/LIFETIME.md). */
-export { applyLifetime, type LifetimeEntry, type LifetimeResult } from './lifetime/index.js';
+export { applyLifetime, type LifetimeEntry, type LifetimeResult, type TracedReleases } from './lifetime/index.js';
 export { placeStaticFrames, type StaticFramesResult, type StaticContract } from './lifetime/static-frames.js';
 export { staticFootprint } from './lifetime/static-sizes.js';

@@ -9,7 +9,7 @@
  * ABI is solc's (analysis only: the ABI is a function of the source, not of our codegen).
  */
 import type { Operation } from '@lifeline/ir';
-import { EmitError, applyLifetime, dropBoundedIndexChecks, emitYul, type LifetimeResult } from '@lifeline/sol';
+import { EmitError, applyLifetime, dropBoundedIndexChecks, emitYul, type LifetimeResult, type TracedReleases } from '@lifeline/sol';
 import { assembleYul, type SolcError } from '@lifeline/evm';
 import { compileForAst, type AstNode } from './solc.js';
 import { lowerToSol } from './lower-contract.js';
@@ -22,8 +22,12 @@ export interface CompileInput {
   optimizer?: boolean;
   /** Run the lifetime passes (packages/sol/LIFETIME.md) between lowering and Yul emission (default false). */
   lifetime?: boolean;
-  /** With `lifetime`: traced releases in loops no plan of kept slots covers (default false: packages/sol/LIFETIME.md 2*). */
-  traced?: boolean;
+  /**
+   * With `lifetime`: which loops get traced releases (packages/sol/LIFETIME.md 2*): `true` or
+   * `all` every loop no plan of kept slots covers; `false`, `persistent` or unset only
+   * persistent updates; `none` no loop.
+   */
+  traced?: boolean | TracedReleases;
 }
 
 export interface CompileOutput {
@@ -147,7 +151,8 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
     }
     const module = lowered.module;
     // the lifetime passes see the whole module (callees of every contract), before emission
-    const lifetime = input.lifetime ? applyLifetime(module, { traced: !!input.traced }) : undefined;
+    const traced: TracedReleases = input.traced === true ? 'all' : input.traced || 'persistent';
+    const lifetime = input.lifetime ? applyLifetime(module, { traced }) : undefined;
     // with lifetime on or off: index checks a loop condition makes redundant (bounds-checks.ts)
     dropBoundedIndexChecks(module);
     const extra = { module, ...(lifetime ? { lifetime } : {}) };
@@ -163,8 +168,8 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
       // the lifetime code's marks and kept slots are variables too: where they leave a function
       // more than solc's 16 reachable stack slots, the contract still compiles without them:
       // first without the traced releases (their mark and next live across whole loops)
-      if (input.traced) {
-        const untraced = compileToBytecode({ ...input, traced: false }, lower);
+      if (traced !== 'none') {
+        const untraced = compileToBytecode({ ...input, traced: 'none' }, lower);
         if (untraced.bytecode) return untraced;
       }
       const plain = compileToBytecode({ ...input, lifetime: false }, lower);

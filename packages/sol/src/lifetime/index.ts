@@ -100,12 +100,15 @@ function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: Symbol
 
 const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not memory-safe) may observe the free pointer here';
 
+/**
+ * Where loops get traced releases (releases.ts (I*)): in every loop no plan of kept slots
+ * covers (`all`), only in persistent updates (`persistent`, the default: elsewhere the walks
+ * cost more gas than the memory they give back on most shapes, LIFETIME.md 2*), or nowhere.
+ */
+export type TracedReleases = 'all' | 'persistent' | 'none';
+
 export interface LifetimeOptions {
-  /**
-   * Traced releases (releases.ts (I*)) in loops no plan of kept slots covers (default false: the
-   * walks cost more gas than the memory they give back on most shapes, LIFETIME.md 2*).
-   */
-  traced?: boolean;
+  traced?: TracedReleases;
 }
 
 /** Runs the lifetime passes on `module` (a builtin.module holding sol.contract ops). */
@@ -165,7 +168,7 @@ export function applyLifetime(module: Operation, options: LifetimeOptions = {}):
         if (at) notes.set(o, [...(notes.get(o) ?? []), `static address 0x${(at as IntegerAttr).value.toString(16)} (free pointer elided)`]);
       }
     } else if (!skip.has(fn)) {
-      new FunctionReleases(fn, pt, program, notes, symbols, !!options.traced).run();
+      new FunctionReleases(fn, pt, program, notes, symbols, options.traced ?? 'persistent').run();
       new UnboundedRuns(fn, pt, notes).run();
     }
     const allocations = pt.objects().filter((o: MemObject) => o.kind === 'alloc' || o.kind === 'call');

@@ -32,7 +32,8 @@
  *  (I) the end of each loop iteration (before each terminator that branches back to the
  *      loop's entry region and each `sol.continue` that skips it): release to a mark taken
  *      before the loop, or before the allocations of the survivors' initial values;
- *  (I*) where (I) finds no plan, when asked for (off by default): a traced release at the same
+ *  (I*) where (I) finds no plan, when asked for (off by default, but on for persistent updates:
+ *      a plan stopped only by (R4) at a slot the loop replaces): a traced release at the same
  *      ends (the live objects found at run time from the roots, slid down to the loop's mark;
  *      emit-traced.ts), amortised;
  *  (F) before each return of the function: release to the mark taken at entry, keeping the
@@ -54,6 +55,7 @@ import { compactBefore, type CompactionContext, type Group } from './compaction.
 import { keptInAddressOrder } from './kept-order.js';
 import { releaseHeld, type HeldContext } from './held-release.js';
 import { fieldStoreOf } from './field-stores.js';
+import type { TracedReleases } from './index.js';
 
 
 /**
@@ -122,8 +124,8 @@ export class FunctionReleases {
     private readonly program: ProgramPointsTo,
     private readonly notes: ReleaseNotes,
     private readonly symbols: SymbolTableCollection,
-    /** (I*) Whether loops without a plan get traced releases. */
-    private readonly traced = false,
+    /** (I*) Which loops without a plan get a traced release. */
+    private readonly traced: TracedReleases = 'persistent',
   ) {
     this.objects = new ObjectLiveness(fn, pt);
     this.permanent = this.objects.permanent;
@@ -392,7 +394,8 @@ export class FunctionReleases {
     this.frozen = frozen;
     let plan = this.survivorPlan(group, points, assigned, loop);
     if (!plan) {
-      const traced = this.traced ? this.tracedPlan(loop, group, points, assigned.size > 0) : undefined;
+      const wanted = this.traced === 'all' || (this.traced === 'persistent' && this.persistentUpdate(group, points, assigned, loop));
+      const traced = wanted ? this.tracedPlan(loop, group, points, assigned.size > 0) : undefined;
       if (!traced) return [...cands, { op: loop, objs: group }];
       const c: Candidate = { op: loop, objs: group };
       this.tracedLoops.push({ ...traced, mark: this.markBefore(c) });
@@ -499,6 +502,19 @@ export class FunctionReleases {
       if (roots) return { loop, ends: points.map((p) => p.at), roots, group };
     }
     return undefined;
+  }
+
+  /**
+   * (I*) Whether the loop is a persistent update, which gets a traced release even when they
+   * are not asked for: the only thing that stops a plan of kept slots is (R4) at a slot the loop
+   * replaces — each run points the slot at a new version of a graph that may keep some of the
+   * old version's inner objects (`book = submit(book, order)` returning `Book(book.bids,
+   * insert(book.asks, o))`, `w = withEdge(w, a, b)` over the old rows). The old root, and what
+   * only it held, then die in every run that replaces it, so memory grows with the runs unless
+   * a walk finds what is live; elsewhere a walk more often finds little (LIFETIME.md 2*).
+   */
+  private persistentUpdate(group: MemObject[], points: Point[], replaced: Set<Value>, loop: Operation): boolean {
+    return !!this.survivorPlan(group, points, replaced, loop, true);
   }
 
   /** (I*) (T2)–(T4): the roots at each of `points`, or undefined when one does not qualify. */
@@ -654,8 +670,8 @@ export class FunctionReleases {
   /**
    * The slots to keep when releasing `group` at `points`, or undefined when (R1)–(R3) fail.
    */
-  private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[], replaced: Set<Value>, loop: Operation):
-    Plan | undefined {
+  private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[], replaced: Set<Value>, loop: Operation,
+    onlySharing = false): Plan | undefined {
     const survivors = new Set(group.filter((o) => points.some((p) => p.live.has(o))));
     const someDead = survivors.size < group.length;
     for (const o of survivors) if (this.permanent.has(o)) return undefined; // (R2)
@@ -676,6 +692,8 @@ export class FunctionReleases {
     if (kept.size > 2 || (rooted.size && kept.size > 1)) return undefined;
     for (const s of kept) for (const p of points) if (!definedAround(s, p.at)) return undefined;
     for (const s of kept) if (!isMovableMemoryType((s.type as PtrType).pointeeType)) return undefined; // (R1)
+    // (I*) whether the plan fails for (R4) only, at a slot the loop replaces: a persistent update
+    if (onlySharing) return [...kept].some((s) => !rooted.has(s) && replaced.has(s) && this.mayShareWithPrevious(s, loop)) ? { kept: [...kept], survivors, rooted } : undefined;
     for (const s of kept) if (!rooted.has(s) && this.mayShareWithPrevious(s, loop)) return undefined; // (R4)
     for (const s of kept) if (hasArrayOfAddresses((s.type as PtrType).pointeeType) && !assignedEveryRun(s, loop)) return undefined; // (R4')
     return { kept: [...kept], survivors, rooted };

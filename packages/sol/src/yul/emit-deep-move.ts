@@ -194,14 +194,33 @@ export function soleGraph(e: FnEmitter, k: Kept, mark: string, dst: string, gapF
       'd := add(d, size)',
     ].join('\n');
     const across = `switch or(lt(p, mark), gt(ih, mark))\ncase 0 {\n${indent(alone)}\n}\ndefault { if gt(hi, d) { d := hi } }`;
-    return yfn(name, ['q', 'mark', 'dst'], ['p', 'd'], [
-      'p := q',
+    return yfn(name, ['root', 'mark', 'dst'], ['p', 'd'], [
+      'p := root',
       'd := dst',
+      ...mixedFields(e.lib, agg),
       `let lo, hi, total, ih := ${splitSpanFn(e.lib, agg)}(p)`,
       place(e, kept, 'lo', 'hi', 'total', 'mark', 'd', gapFirst, across),
     ].join('\n'));
   });
   return `${k.s}, ${dst} := ${name}(${k.s}, ${mark}, ${dst})`;
+}
+
+/**
+ * (D4'') Before the walk of a root with a few fields (a struct, a static array of at most
+ * UNROLL elements): when one field holds an object below the mark and another one at or above
+ * it, nothing can move — the span starts below the mark (no (D2)) and an inner object ends
+ * above it (no (D4')) — so the graph stays without a walk, and so does the free pointer. A
+ * helper that returns a new version of a structure over old parts (`return Book(b.bids,
+ * insert(b.asks, l))`) walked every level of it at each return and moved nothing.
+ */
+function mixedFields(lib: YulLib, agg: Type): string[] {
+  if (!(agg instanceof StructType || (agg instanceof ArrayType && !agg.isDynamic && agg.size <= UNROLL))) return [];
+  const test = eachField(agg, 'p', (q, _f, inner) => {
+    const none = notObject(lib.staticZeros, inner, q);
+    return `switch lt(${q}, mark)\ncase 0 { above := 1 }\ndefault { ${none ? `if iszero(${none}) { below := 1 }` : 'below := 1'} }`;
+  });
+  if (!test) return [];
+  return ['{', indent(['let below := 0', 'let above := 0', test, 'if and(below, above) {', '  d := mload(64)', '  leave', '}'].join('\n')), '}'];
 }
 
 /** (D2)–(D4) Moves the graph of `k` (span lo..hi) down to `dst` when it lies at or above `mark`. */
