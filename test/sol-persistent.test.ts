@@ -9,48 +9,22 @@
  * (D4'')): `book` cost 1.11× solc viaIR's gas before. sol-fixtures.test.ts runs the fixture's
  * calls against solc, lifetime off and on.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { Chain } from '@lifeline/evm';
-import { compileToBytecode } from '@lifeline/solidity';
-import { liveBytesTracer } from '../bench/live-bytes.mjs';
-import { deployAndCall, solcCompiler } from './sol-oracle.js';
+import { peaksOf } from './sol-peaks.js';
 
-const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_persistent.sol');
-const sources = { 'lifetimes_persistent.sol': readFileSync(FILE, 'utf8') };
-const CONTRACT = 'Persistent';
 /** The largest share of solc viaIR's gas each call may cost at n = 1000. */
 const GAS = { book: 0.8, versions: 0.9, distinct: 0.9 };
 
 describe('persistent updates in a loop', () => {
   it('keep memory flat in n (solc\'s grows) and cost less gas than solc viaIR', async () => {
-    const on = compileToBytecode({ sources, contract: CONTRACT, lifetime: true });
-    expect(on.errors.filter((e) => e.severity === 'error')).toEqual([]);
-    const ref = solcCompiler(true)(sources, CONTRACT);
-    if (!ref.ok) throw new Error(ref.errors.join('\n'));
-    const iface = new Interface(ref.abi as never);
-    const chain = await Chain.create({ gasLimit: 100_000_000 });
-    const { address } = await chain.deploy(ref.bytecode);
-    const tracer = await liveBytesTracer();
+    const run = await peaksOf('lifetimes_persistent.sol', 'Persistent');
     for (const [fn, gasShare] of Object.entries(GAS)) {
-      const peaks: { solc: number; ours: number; lb: number }[] = [];
-      for (const n of [400, 1000]) {
-        const data = iface.encodeFunctionData(fn, [n]);
-        tracer.start();
-        const solc = await chain.call(address!, data);
-        const lb = tracer.stop((solc.returnData.length - 2) / 2);
-        expect(solc.success, `${fn}(${n})`).toBe(true);
-        const ours = await deployAndCall(on.bytecode, data);
-        expect(ours.returnData, `${fn}(${n})`).toBe(solc.returnData);
-        peaks.push({ solc: solc.peakMemoryBytes, ours: ours.peakMemoryBytes, lb: lb.lowerBound });
-        if (n === 1000) expect(ours.gasUsed / solc.gasUsed, fn).toBeLessThan(gasShare);
-      }
-      const [small, large] = peaks as [typeof peaks[0], typeof peaks[0]];
-      expect(large.solc / small.solc, fn).toBeGreaterThan(2);
-      expect(large.ours, fn).toBeLessThanOrEqual(small.ours * 1.1);
-      expect(large.ours / large.lb, fn).toBeLessThanOrEqual(20);
+      const small = await run(fn, 400);
+      const large = await run(fn, 1000);
+      expect(large.ours.gas / large.solc.gas, fn).toBeLessThan(gasShare);
+      expect(large.solc.peak / small.solc.peak, fn).toBeGreaterThan(2);
+      expect(large.ours.peak, fn).toBeLessThanOrEqual(small.ours.peak * 1.1);
+      expect(large.ours.peak / large.lowerBound, fn).toBeLessThanOrEqual(20);
     }
   });
 });

@@ -55,6 +55,7 @@ import { compactBefore, type CompactionContext, type Group } from './compaction.
 import { keptInAddressOrder } from './kept-order.js';
 import { releaseHeld, type HeldContext } from './held-release.js';
 import { fieldStoreOf } from './field-stores.js';
+import { deadRunPoints, releaseDeadRuns, type DeadRunContext } from './dead-runs.js';
 import type { TracedReleases } from './index.js';
 
 
@@ -157,6 +158,31 @@ export class FunctionReleases {
       appendInPlace(a);
     }
     for (const t of this.tracedLoops) this.placeTraced(t);
+    for (const d of this.deadRuns) this.placeDeadRuns(d.loop, d.points);
+  }
+
+  /** (I0) Points where a run of a loop without a plan has left nothing it allocated live (dead-runs.ts). */
+  private readonly deadRuns: { loop: Operation; points: Operation[] }[] = [];
+
+  private get dx(): DeadRunContext {
+    return { pt: this.pt, objects: this.objects, program: this.program, symbols: this.symbols, barriers: this.barriers, liveBefore: (op) => this.liveBefore(op) };
+  }
+
+  /**
+   * (I0) Placed after the walk, so each goes last before its point (after a (B) release there).
+   * Not in a loop whose other releases keep a record or a threshold across its runs (held,
+   * rooted, traced): their bookkeeping assumes memory above their marks stays as they left it.
+   */
+  private placeDeadRuns(loop: Operation, points: Operation[]): void {
+    let recorded = false;
+    loop.walk((o) => {
+      if (RECORDING.has(o.name)) recorded = true;
+    });
+    if (recorded) return;
+    releaseDeadRuns(loop, points);
+    const regions = new Set(points.map((p) => regionUnder(p, loop)));
+    const objs = this.pt.allocatedBy(loop).filter((o) => regions.has(regionUnder(allocatingOp(o), loop)));
+    this.note(objs, `freed where a run of the loop at ${where(loop)} leaves having stored none of what it allocated`);
   }
 
   /** What releases of survivors held by an outer array (held-release.ts) need. */
@@ -396,7 +422,11 @@ export class FunctionReleases {
     if (!plan) {
       const wanted = this.traced === 'all' || (this.traced === 'persistent' && this.persistentUpdate(group, points, assigned, loop));
       const traced = wanted ? this.tracedPlan(loop, group, points, assigned.size > 0) : undefined;
-      if (!traced) return [...cands, { op: loop, objs: group }];
+      if (!traced) {
+        const dead = deadRunPoints(this.dx, loop);
+        if (dead.length) this.deadRuns.push({ loop, points: dead });
+        return [...cands, { op: loop, objs: group }];
+      }
       const c: Candidate = { op: loop, objs: group };
       this.tracedLoops.push({ ...traced, mark: this.markBefore(c) });
       return [...cands, c];
@@ -879,6 +909,9 @@ function continuesBefore(op: Operation, loop: Operation): boolean {
 
 /** (B'') Whether each function may run a loop (FunctionReleases.mayRunLoop), asked once. */
 const loopingCallees = new WeakMap<Operation, boolean>();
+
+/** Releases whose bookkeeping spans a loop's runs (held records, slide thresholds). */
+const RECORDING = new Set(['sol.free_held', 'sol.displace', 'sol.free_rooted', 'sol.free_traced']);
 
 /** The release ops: operand 0 is the mark they release to. */
 const RELEASES = new Set(['sol.free', 'sol.free_held', 'sol.free_rooted', 'sol.free_traced']);

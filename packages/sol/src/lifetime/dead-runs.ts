@@ -1,0 +1,127 @@
+/**
+ * (I0) Releases where a run of a loop has left nothing it allocated live (LIFETIME.md 2°): a
+ * loop no plan of kept slots covers (points-to does not tell runs apart, so `best[0] = t`
+ * after the check makes every `t` look live at every point) may still leave a run by a path on
+ * which nothing it allocated was stored: `t = makeTask(i); if (t.priority >= best[0].priority)
+ * continue; best[0] = t;`. Before such a `continue` (or the end of the loop's body or step),
+ * with a mark M read at the start of its region, `sol.free M` is correct when
+ *  (D1) no op that may run between M and the point in that run (the window: the ops before it
+ *       and, in them, every block that does not end by leaving the loop's run — a `continue`
+ *       or `break` of the loop, a return or a revert) stores an address of memory the window
+ *       allocates (the run's objects R) into memory other than R's, calls a function that may
+ *       store addresses into what it is given (or capture them), or writes memory we cannot
+ *       name: the run's objects are then held only by slots, values and each other;
+ *  (D2) every slot live where the point goes next (the loop's step or condition) that may hold
+ *       R is not written in the window: it holds what it held at M, when R did not exist yet;
+ *  (D3) no SSA value live there may address R, and none of R escapes.
+ * Then nothing above M is live there. No run-time check: a mark read at the region's start and
+ * a store of the free pointer where a run leaves early.
+ */
+import type { Block, Operation, SymbolTableCollection, Value } from '@lifeline/ir';
+import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
+import type { LiveAt, ObjectLiveness } from './object-liveness.js';
+import { calleeOf, createBefore } from './program-points.js';
+import { allocatingOp, innermostLoop, leavesFunction, regionUnder, stackWrites } from './structure.js';
+import { ui256 } from '../sol-types.js';
+
+export interface DeadRunContext {
+  pt: FunctionPointsTo;
+  objects: ObjectLiveness;
+  program: ProgramPointsTo;
+  symbols: SymbolTableCollection;
+  barriers: ReadonlySet<Operation>;
+  liveBefore(op: Operation): LiveAt;
+}
+
+/** The points of `loop` where (D1)–(D3) hold: its `continue`s and the ends of its regions but the condition. */
+export function deadRunPoints(cx: DeadRunContext, loop: Operation): Operation[] {
+  const points: Operation[] = loop.regions.map((r) => r.blocks[0]?.terminator).filter((t): t is Operation => t?.name === 'sol.yield');
+  loop.walk((o) => {
+    if (o.name === 'sol.continue' && innermostLoop(o) === loop) points.push(o);
+  });
+  return points.filter((p) => runDeadAt(cx, loop, p));
+}
+
+/** Places `sol.free M` before each point, M read at the start of the point's region of `loop`. */
+export function releaseDeadRuns(loop: Operation, points: readonly Operation[]): void {
+  const marks = new Map<Block, Value>();
+  for (const p of points) {
+    const top = regionUnder(p, loop).blocks[0]!;
+    let mark = marks.get(top);
+    if (!mark) marks.set(top, (mark = createBefore(top.first!, 'sol.free_ptr', { resultTypes: [ui256] }).result(0)));
+    createBefore(p, 'sol.free', { operands: [mark] });
+  }
+}
+
+function runDeadAt(cx: DeadRunContext, loop: Operation, point: Operation): boolean {
+  const { pt, objects } = cx;
+  const window = windowBefore(point, regionUnder(point, loop).blocks[0]!, loop);
+  if (window.some((o) => cx.barriers.has(o))) return false;
+  // each op's own allocations: those nested in a block that leaves the run are not in the window
+  const run = new Set(window.flatMap((o) => pt.allocatedBy(o).filter((x) => allocatingOp(x) === o)));
+  if (!run.size || [...run].some((o) => objects.permanent.has(o))) return false;
+  const reachesRun = (roots: Iterable<MemObject>) => [...objects.reach(roots)].some((o) => run.has(o));
+  if (!window.every((o) => keepsRunUnstored(cx, o, run))) return false; // (D1)
+  // what the next run (or the code after the loop) may read: the sol.continue itself, to slot
+  // liveness, flows on through the ops after it (their reads too) as if it fell through
+  const next = nextRegionStart(point, loop);
+  if (!next) return false;
+  const at = cx.liveBefore(next);
+  const written = new Set(window.flatMap(stackWrites));
+  if (at.slots.some((s) => written.has(s) && reachesRun(pt.contents(pt.objectOf(s)!)))) return false; // (D2)
+  return !at.values.some((v) => reachesRun(objects.valueRoots(v))); // (D3)
+}
+
+/** The first op of the region `loop` runs after the region holding `point` (its step or condition). */
+function nextRegionStart(point: Operation, loop: Operation): Operation | undefined {
+  const next = loop.def?.spec.regionBranch?.successors(loop, regionUnder(point, loop)).find((s) => s.target !== 'parent')?.target;
+  return next && next !== 'parent' ? (next.blocks[0]?.first ?? undefined) : undefined;
+}
+
+/**
+ * The ops that may run between the start of `top` and `point` in one run of `loop`: those
+ * before each op on the way up from `point` to `top`, with their nested ops but those in
+ * blocks that leave the run (they never get to `point`).
+ */
+function windowBefore(point: Operation, top: Block, loop: Operation): Operation[] {
+  const out: Operation[] = [];
+  const flowing = (op: Operation): void => {
+    out.push(op);
+    for (const r of op.regions) for (const b of r.blocks) if (!leavesRun(b.terminator, loop)) for (const o of b.ops()) flowing(o);
+  };
+  for (let a: Operation = point; ; a = a.parentOp!) {
+    for (let o = a.block!.first; o && o !== a; o = o.next) flowing(o);
+    if (a.block === top) return out;
+  }
+}
+
+/** A block terminator after which its ops never reach a later point of the same run of `loop`. */
+function leavesRun(t: Operation | null, loop: Operation): boolean {
+  if (t?.name === 'sol.continue' || t?.name === 'sol.break') return innermostLoop(t) === loop;
+  return leavesFunction(t);
+}
+
+/** (D1) for one op of the window. */
+function keepsRunUnstored(cx: DeadRunContext, op: Operation, run: ReadonlySet<MemObject>): boolean {
+  const { pt } = cx;
+  const addressesRun = (v: Value) => [...pt.pointsTo(v)].some((o) => run.has(o));
+  if (op.def?.spec.call) {
+    const callee = calleeOf(op, cx.symbols);
+    if (!callee) return false;
+    const sum = cx.program.summary(callee);
+    return !sum.opaque && !sum.params.some((p) => p.captured) && sum.paramContents.every((c) => !c.fresh && !c.params.length && !c.unknown);
+  }
+  const effects = op.def?.spec.memoryEffects?.(op);
+  if (!effects) return !!op.def?.spec.regionBranch;
+  for (const e of effects) {
+    if (e.kind !== 'write' || e.resource !== 'Memory') continue;
+    if (!e.value) return false;
+    // an encoder or a literal filling its own result, a store into the run's own memory
+    if (effects.some((a) => a.kind === 'allocate' && a.value === e.value)) continue;
+    const into = [...pt.pointsTo(e.value)];
+    if (into.length && into.every((o) => run.has(o))) continue;
+    const stored = op.name === 'sol.store' ? [op.operand(0)] : op.operandValues();
+    if (stored.some(addressesRun)) return false;
+  }
+  return true;
+}
