@@ -69,7 +69,27 @@ contract Persistent {
         corner = w[4][4];
     }
 
-    /// The old strings in a longer list, when `s` is new.
+    /// A longer list over the old strings: every call makes a new version.
+    function _pushFresh(string[] memory list, string memory s) internal pure returns (string[] memory out) {
+        out = new string[](list.length + 1);
+        for (uint256 k; k < list.length; k++) out[k] = list[k];
+        out[list.length] = s;
+    }
+
+    function distinctFresh(uint256 n) external pure returns (uint256 count, uint256 len) {
+        string[] memory seen = new string[](0);
+        for (uint256 i; i < n; i++) {
+            string memory w = string(abi.encodePacked("w", uint8(48 + (i * i) % 9), uint8(65 + (i * 7) % 13)));
+            bool found;
+            for (uint256 k; k < seen.length && !found; k++) found = keccak256(bytes(seen[k])) == keccak256(bytes(w));
+            if (!found) seen = _pushFresh(seen, w);
+        }
+        count = seen.length;
+        for (uint256 k; k < seen.length; k++) len += bytes(seen[k]).length * (k + 1);
+    }
+
+    /// The old strings in a longer list, when `s` is new (else the list itself: not a new
+    /// version in every run that calls it, so no persistent update).
     function _pushNew(string[] memory list, string memory s) internal pure returns (string[] memory out) {
         for (uint256 k; k < list.length; k++) if (keccak256(bytes(list[k])) == keccak256(bytes(s))) return list;
         out = new string[](list.length + 1);
