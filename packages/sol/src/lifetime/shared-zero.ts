@@ -10,8 +10,9 @@
  *  (Z2) every op with a write effect on a location that may address M (its inner elements
  *       are part of M, points-to (C1')) is a plain store of an element address into one of
  *       M's slots (location type `!sol.ptr<S, Memory>`), and
- *  (Z3) no value that may address M is passed to a call, inline assembly, or an op without
- *       memory-effect information (the callee might write an element);
+ *  (Z3) no value that may reach M (address it, or a container holding it: `Bk(new S[](2))`
+ *       handed to `w(b)` which writes `b.bids[0].q`) is passed to a call, inline assembly, or
+ *       an op without memory-effect information (the callee might write an element);
  * or iff
  *  (Z5) a loop replaces every element before anything reads one (filled-arrays.ts), or iff
  *  (Z4) no op anywhere in the module writes in place into an object of the element type (or
@@ -108,12 +109,16 @@ function elementSlotType(t: Value['type']): PtrType | undefined {
 
 const mayAddress = (pt: FunctionPointsTo, v: Value, m: MemObject) => pt.pointsTo(v).has(m);
 
+/** Whether `v` may address `m` or an object whose contents lead to it. */
+const mayReach = (pt: FunctionPointsTo, v: Value, m: MemObject) => pt.reach([...pt.pointsTo(v)]).has(m);
+
 function onlyReplaced(fn: Operation, pt: FunctionPointsTo, m: MemObject, slotType: PtrType): boolean {
   let ok = true;
   fn.walk((op) => {
     if (!ok) return 'skip';
     const spec = op.def?.spec;
-    const touches = op.operandValues().some((v) => mayAddress(pt, v, m));
+    // a callee (or an op we know nothing of) given a container may load M from it and write an element
+    const touches = op.operandValues().some((v) => mayReach(pt, v, m));
     if (!touches) return undefined;
     if (spec?.call) { ok = false; return 'skip'; } // (Z3)
     const effects = spec?.memoryEffects?.(op);
