@@ -116,6 +116,41 @@ contract DeadRuns {
         return (last.id, last.pri, last.tag, _digest(best, n < 5 ? n : 5));
     }
 
+    struct Pair {
+        uint256 a;
+        uint256 b;
+    }
+
+    /// A near miss: the array written into was made by the same `new` in an earlier run and
+    /// kept, so the store is not into this run's own memory although the allocation site is.
+    function earlierRun(uint256 n) external pure returns (uint256 a, uint256 b) {
+        Pair[] memory last;
+        for (uint256 i; i < n; i++) {
+            Pair[] memory cur = new Pair[](2);
+            if (i == 0) {
+                last = cur;
+                continue;
+            }
+            last[1] = Pair(i, i * 7);
+        }
+        uint256[] memory junk = new uint256[](4);
+        junk[0] = 0xdead;
+        junk[1] = 0xdead;
+        if (last.length > 0) (a, b) = (last[1].a, last[1].b);
+    }
+
+    /// A run that leaves early in a loop whose inner loop appends to a string in place.
+    function appendAfter(uint256 n) external pure returns (string memory acc, uint256 kept) {
+        Bag memory box = Bag(new string[](2), 0);
+        for (uint256 i; i < n; i++) {
+            Pair memory p = Pair(i, i + 1);
+            if (i % 3 == 1) continue;
+            box.items = new string[](1);
+            for (uint256 j; j < 3; j++) acc = string.concat(acc, "x");
+            kept += p.b;
+        }
+    }
+
     struct Bag {
         string[] items;
         uint256 count;

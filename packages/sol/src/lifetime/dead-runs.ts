@@ -61,7 +61,8 @@ function runDeadAt(cx: DeadRunContext, loop: Operation, point: Operation): boole
   const run = new Set(window.flatMap((o) => pt.allocatedBy(o).filter((x) => allocatingOp(x) === o)));
   if (!run.size || [...run].some((o) => objects.permanent.has(o))) return false;
   const reachesRun = (roots: Iterable<MemObject>) => [...objects.reach(roots)].some((o) => run.has(o));
-  if (!window.every((o) => keepsRunUnstored(cx, o, run))) return false; // (D1)
+  const inWindow = new Set(window);
+  if (!window.every((o) => keepsRunUnstored(cx, o, run, inWindow))) return false; // (D1)
   // what the next run (or the code after the loop) may read: the sol.continue itself, to slot
   // liveness, flows on through the ops after it (their reads too) as if it fell through
   const next = nextRegionStart(point, loop);
@@ -101,8 +102,21 @@ function leavesRun(t: Operation | null, loop: Operation): boolean {
   return leavesFunction(t);
 }
 
+/**
+ * Whether `ptr` addresses an object the window made in this run: the result of an allocating
+ * op of the window, or a member or element of it. What points-to says is not enough: it does
+ * not tell runs apart, so an array an earlier run made and a variable kept (`last = cur` in
+ * the first run, `last[1] = T(…)` in later ones) looks like this run's.
+ */
+function madeInWindow(pt: FunctionPointsTo, ptr: Value, window: ReadonlySet<Operation>): boolean {
+  const base = ptr.definingOp?.name === 'sol.gep' ? ptr.definingOp.operand(0) : ptr;
+  const def = base.definingOp;
+  const made = pt.objectOf(base);
+  return !!def && !!made && window.has(def) && pt.allocatedBy(def).includes(made);
+}
+
 /** (D1) for one op of the window. */
-function keepsRunUnstored(cx: DeadRunContext, op: Operation, run: ReadonlySet<MemObject>): boolean {
+function keepsRunUnstored(cx: DeadRunContext, op: Operation, run: ReadonlySet<MemObject>, window: ReadonlySet<Operation>): boolean {
   const { pt } = cx;
   const addressesRun = (v: Value) => [...pt.pointsTo(v)].some((o) => run.has(o));
   if (op.def?.spec.call) {
@@ -116,10 +130,9 @@ function keepsRunUnstored(cx: DeadRunContext, op: Operation, run: ReadonlySet<Me
   for (const e of effects) {
     if (e.kind !== 'write' || e.resource !== 'Memory') continue;
     if (!e.value) return false;
-    // an encoder or a literal filling its own result, a store into the run's own memory
+    // an encoder or a literal filling its own result, a store into an object this run made
     if (effects.some((a) => a.kind === 'allocate' && a.value === e.value)) continue;
-    const into = [...pt.pointsTo(e.value)];
-    if (into.length && into.every((o) => run.has(o))) continue;
+    if (madeInWindow(pt, e.value, window)) continue;
     const stored = op.name === 'sol.store' ? [op.operand(0)] : op.operandValues();
     if (stored.some(addressesRun)) return false;
   }

@@ -181,7 +181,11 @@ export class FunctionReleases {
     if (recorded) return;
     releaseDeadRuns(loop, points);
     const regions = new Set(points.map((p) => regionUnder(p, loop)));
-    const objs = this.pt.allocatedBy(loop).filter((o) => regions.has(regionUnder(allocatingOp(o), loop)));
+    // an allocating op the placement rewrote since (a concat appended in place) is in no block
+    const objs = this.pt.allocatedBy(loop).filter((o) => {
+      const op = allocatingOp(o);
+      return !!op.block && loop.isAncestorOf(op) && regions.has(regionUnder(op, loop));
+    });
     this.note(objs, `freed where a run of the loop at ${where(loop)} leaves having stored none of what it allocated`);
   }
 
