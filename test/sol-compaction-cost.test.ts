@@ -8,32 +8,17 @@
  * released at its end). sol-fixtures.test.ts runs the listed calls against solc, lifetime off
  * and on.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { compileToBytecode } from '@lifeline/solidity';
-import { deployAndCall, solcCompiler } from './sol-oracle.js';
-
-const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_compaction_cost.sol');
-const sources = { 'lifetimes_compaction_cost.sol': readFileSync(FILE, 'utf8') };
-const CONTRACT = 'CompactionCost';
+import { peaksOf } from './sol-peaks.js';
 
 describe('compaction at allocations in released iterations', () => {
   it('costs no more gas than solc viaIR at n = 1000, and memory stays flat', async () => {
-    const on = compileToBytecode({ sources, contract: CONTRACT, lifetime: true });
-    expect(on.errors.filter((e) => e.severity === 'error')).toEqual([]);
-    const a = solcCompiler(true)(sources, CONTRACT);
-    if (!a.ok) throw new Error(a.errors.join('\n'));
-    const iface = new Interface(a.abi as never);
+    const run = await peaksOf('lifetimes_compaction_cost.sol', 'CompactionCost');
     for (const fn of ['records', 'capitals']) {
-      const data = iface.encodeFunctionData(fn, [1000]);
-      const [ref, ours] = [await deployAndCall(a.bytecode, data), await deployAndCall(on.bytecode, data)];
-      expect(ref.success, fn).toBe(true);
-      expect(ours.returnData, fn).toBe(ref.returnData);
-      expect(ours.gasUsed, fn).toBeLessThanOrEqual(ref.gasUsed * 1.02);
+      const { solc, ours } = await run(fn, 1000);
+      expect(ours.gas, fn).toBeLessThanOrEqual(solc.gas * 1.02);
       // solc's memory grows by every iteration's record or word (over 200 KB here)
-      expect(ours.peakMemoryBytes, fn).toBeLessThan(1024);
+      expect(ours.peak, fn).toBeLessThan(1024);
     }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Peak memory and gas of one fixture contract's calls next to solc viaIR's, with the
  * live-bytes lower bound measured on solc's own run (bench/live-bytes.mjs): for tests that
- * bound how much memory the lifetime passes leave behind.
+ * bound how much memory (or gas) the lifetime passes leave behind.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -39,7 +39,10 @@ export function deadRunPoints(cx: DeadRunContext, loop: Operation): Operation[] 
   loop.walk((o) => {
     if (o.name === 'sol.continue' && innermostLoop(o) === loop) points.push(o);
   });
-  return points.filter((p) => runDeadAt(cx, loop, p));
+  // the continues of a region all go to the same next region: its liveness once
+  const liveAt = new Map<Operation, LiveAt>();
+  const live = (next: Operation) => liveAt.get(next) ?? liveAt.set(next, cx.liveBefore(next)).get(next)!;
+  return points.filter((p) => runDeadAt(cx, loop, p, live));
 }
 
 /** Places `sol.free M` before each point, M read at the start of the point's region of `loop`. */
@@ -53,7 +56,7 @@ export function releaseDeadRuns(loop: Operation, points: readonly Operation[]): 
   }
 }
 
-function runDeadAt(cx: DeadRunContext, loop: Operation, point: Operation): boolean {
+function runDeadAt(cx: DeadRunContext, loop: Operation, point: Operation, live: (next: Operation) => LiveAt): boolean {
   const { pt, objects } = cx;
   const window = windowBefore(point, regionUnder(point, loop).blocks[0]!, loop);
   if (window.some((o) => cx.barriers.has(o))) return false;
@@ -67,7 +70,7 @@ function runDeadAt(cx: DeadRunContext, loop: Operation, point: Operation): boole
   // liveness, flows on through the ops after it (their reads too) as if it fell through
   const next = nextRegionStart(point, loop);
   if (!next) return false;
-  const at = cx.liveBefore(next);
+  const at = live(next);
   const written = new Set(window.flatMap(stackWrites));
   if (at.slots.some((s) => written.has(s) && reachesRun(pt.contents(pt.objectOf(s)!)))) return false; // (D2)
   return !at.values.some((v) => reachesRun(objects.valueRoots(v))); // (D3)

@@ -117,21 +117,20 @@ function onlyReplaced(fn: Operation, pt: FunctionPointsTo, m: MemObject, slotTyp
   fn.walk((op) => {
     if (!ok) return 'skip';
     const spec = op.def?.spec;
-    // a callee (or an op we know nothing of) given a container may load M from it and write an element
-    const touches = op.operandValues().some((v) => mayReach(pt, v, m));
-    if (!touches) return undefined;
-    if (spec?.call) { ok = false; return 'skip'; } // (Z3)
     const effects = spec?.memoryEffects?.(op);
-    if (!effects) {
-      if (op.def?.has('RecursiveMemoryEffects') || spec?.regionBranchTerminator || spec?.branch) return undefined;
-      if (op.def?.has('Pure')) return undefined;
-      ok = false; // (Z3)
-      return 'skip';
+    // a callee, an op we know nothing of, or a write that names no location, given a container,
+    // may load M from it and write an element (Z3); any other write goes where its operands
+    // point, so only an op with an operand addressing M is looked at (the walk to what a
+    // value reaches is paid only where it matters)
+    const unnamed = (e: { kind: string; value?: Value; resource?: string }) => (e.kind === 'write' || e.kind === 'free') && !e.value && (e.resource === 'Memory' || e.resource === undefined);
+    const known = !!effects || !!op.def?.has('RecursiveMemoryEffects') || !!spec?.regionBranchTerminator || !!spec?.branch || !!op.def?.has('Pure');
+    if (spec?.call || !known || effects?.some(unnamed)) {
+      if (op.operandValues().some((v) => mayReach(pt, v, m))) ok = false;
+      return ok ? undefined : 'skip';
     }
+    if (!effects || !op.operandValues().some((v) => mayAddress(pt, v, m))) return undefined;
     for (const e of effects) {
-      if (e.kind !== 'write' && e.kind !== 'free') continue;
-      if (!e.value) { if (e.resource === 'Memory' || e.resource === undefined) ok = false; continue; }
-      if (!mayAddress(pt, e.value, m)) continue;
+      if ((e.kind !== 'write' && e.kind !== 'free') || !e.value || !mayAddress(pt, e.value, m)) continue;
       const plainStore = effects.length === 1 && e.value.type === slotType && !op.results.length; // (Z2)
       if (!plainStore) ok = false;
     }
