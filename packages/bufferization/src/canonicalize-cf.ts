@@ -194,7 +194,7 @@ const condBranchTruthPropagation: RewritePattern = {
           k = rw.create('arith.constant', { resultTypes: [i1], attributes: [['value', IntegerAttr.bool(side)]], loc: op.loc }).results[0]!;
         }
         const to = k;
-        rw.modifyInPlace(use.owner, () => use.set(to));
+        rw.modifyInPlace(use.owner, () => use.owner.setOperand(use.index, to));
       }
     });
     return replaced;

@@ -106,12 +106,12 @@ const conditionPropagation: RewritePattern = {
       if (r && op.regions[0]!.isAncestorOf(r)) {
         t ??= boolConst(rw, op, true);
         const use = u;
-        rw.modifyInPlace(use.owner, () => use.set(t!));
+        rw.modifyInPlace(use.owner, () => use.owner.setOperand(use.index, t!));
         changed = true;
       } else if (r && op.regions[1]!.isAncestorOf(r)) {
         f ??= boolConst(rw, op, false);
         const use = u;
-        rw.modifyInPlace(use.owner, () => use.set(f!));
+        rw.modifyInPlace(use.owner, () => use.owner.setOperand(use.index, f!));
         changed = true;
       }
       u = next;

@@ -276,7 +276,7 @@ class CSEDriver {
       op.results.forEach((r, i) => {
         for (let u = r.firstUse; u;) {
           const next = u.nextUse;
-          if (!isBeforeInBlockOrUnrelated(u.owner, op)) u.set(existing.results[i]!);
+          if (!isBeforeInBlockOrUnrelated(u.owner, op)) u.owner.setOperand(u.index, existing.results[i]!);
           u = next;
         }
       });

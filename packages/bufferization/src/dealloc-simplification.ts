@@ -94,7 +94,7 @@ export function deallocSimplificationPatterns(analysis: BufferOriginAnalysis): R
         for (const i of same) {
           const updated = op.result(i);
           const or = binary(rw, 'arith.ori', updated, cond);
-          for (const use of [...updated.uses()]) if (use.owner !== or.definingOp) rw.modifyInPlace(use.owner, () => use.set(or));
+          for (const use of [...updated.uses()]) if (use.owner !== or.definingOp) rw.modifyInPlace(use.owner, () => use.owner.setOperand(use.index, or));
         }
         return true;
       };

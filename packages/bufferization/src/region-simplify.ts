@@ -63,11 +63,11 @@ function eraseUnreachableBlocks(rewriter: TrackingRewriter, region: Region, orde
 }
 
 function dropDefinedValueUses(block: Block): void {
-  for (const a of block.arguments) while (a.firstUse) a.firstUse.unlink();
+  for (const a of block.arguments) a.dropAllUses();
   for (let op = block.first; op; op = op.next) {
     op.walk((o) => {
-      for (const r of o.results) while (r.firstUse) r.firstUse.unlink();
-      for (const reg of o.regions) for (const b of reg.blocks) for (const a of b.arguments) while (a.firstUse) a.firstUse.unlink();
+      for (const r of o.results) r.dropAllUses();
+      for (const reg of o.regions) for (const b of reg.blocks) for (const a of b.arguments) a.dropAllUses();
     });
   }
 }
@@ -213,7 +213,7 @@ function deleteDeadness(rewriter: TrackingRewriter, regions: readonly Region[], 
         const prev: Operation | null = op.prev;
         if (!live.isOpLive(op)) {
           erased = true;
-          for (const r of op.results) while (r.firstUse) r.firstUse.unlink();
+          for (const r of op.results) r.dropAllUses();
           rewriter.eraseOp(op);
         } else {
           erased = deleteDeadness(rewriter, live.regionsOf(op), live) || erased;
@@ -225,7 +225,7 @@ function deleteDeadness(rewriter: TrackingRewriter, regions: readonly Region[], 
       for (let i = block.arguments.length - 1; i >= 0; i--) {
         const a = block.arguments[i]!;
         if (live.isLive(a)) continue;
-        while (a.firstUse) a.firstUse.unlink();
+        a.dropAllUses();
         block.eraseArgument(i);
         live.erasedArguments = true;
       }

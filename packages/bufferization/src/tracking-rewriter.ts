@@ -35,14 +35,14 @@ export class TrackingRewriter extends Rewriter {
           }
         }
         for (const b of order) {
-          for (const a of b.arguments) while (a.firstUse) a.firstUse.unlink();
+          for (const a of b.arguments) a.dropAllUses();
           this.eraseBlock(b);
         }
       }
     }
     this.listener.onErased?.(op);
     // Uses of its results by ops of a cycle of blocks were dropped above.
-    for (const r of op.results) while (r.firstUse) r.firstUse.unlink();
+    for (const r of op.results) r.dropAllUses();
     op.erase();
   }
 
@@ -50,7 +50,7 @@ export class TrackingRewriter extends Rewriter {
   eraseBlock(b: Block): void {
     for (let o = b.last; o;) {
       const prev: Operation | null = o.prev;
-      for (const r of o.results) while (r.firstUse) r.firstUse.unlink();
+      for (const r of o.results) r.dropAllUses();
       this.eraseTree(o);
       o = prev;
     }
@@ -62,7 +62,7 @@ export class TrackingRewriter extends Rewriter {
     if (from === to) return;
     while (from.firstUse) {
       const use = from.firstUse;
-      use.set(to);
+      use.owner.setOperand(use.index, to);
       this.listener.onModified?.(use.owner);
     }
   }

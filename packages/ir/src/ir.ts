@@ -35,7 +35,14 @@ export abstract class Value {
   }
   replaceAllUsesWith(other: Value): void {
     if (other === this) return;
-    while (this.firstUse) this.firstUse.set(other);
+    while (this.firstUse) setUse(this.firstUse, other);
+  }
+  /**
+   * Detaches every use from this value (the using ops keep a dangling operand):
+   * for rewriters that erase a value's users in an order the verifier cannot follow.
+   */
+  dropAllUses(): void {
+    while (this.firstUse) unlinkUse(this.firstUse);
   }
   /** The region that holds the definition (block of an argument, parent of a result's op). */
   get parentRegion(): Region | null { return this.parentBlock?.parent ?? null; }
@@ -63,31 +70,42 @@ export function irMutations(): number {
   return mutations;
 }
 
-/** A use of a value by an operation. */
-export class OpOperand {
-  prevUse: OpOperand | null = null;
-  nextUse: OpOperand | null = null;
-  constructor(readonly owner: Operation, public index: number, public value: Value) {
-    this.link();
-  }
-  private link(): void {
-    const v = this.value;
-    this.nextUse = v.firstUse;
-    if (v.firstUse) v.firstUse.prevUse = this;
-    v.firstUse = this;
-  }
-  unlink(): void {
-    if (this.prevUse) this.prevUse.nextUse = this.nextUse;
-    else if (this.value.firstUse === this) this.value.firstUse = this.nextUse;
-    if (this.nextUse) this.nextUse.prevUse = this.prevUse;
-    this.prevUse = this.nextUse = null;
-  }
-  set(v: Value): void {
-    mutations++;
-    this.unlink();
-    this.value = v;
-    this.link();
-  }
+/**
+ * A use of a value by an operation. A plain object, not a class instance: V8
+ * pretenures objects made by a literal once it sees they survive (allocation-site
+ * pretenuring; `new` of a class has no allocation site), so the operands of a large
+ * module go straight to the old generation instead of being copied by every
+ * scavenge. Change one with `Operation.setOperand`.
+ */
+export interface OpOperand {
+  readonly owner: Operation;
+  index: number;
+  value: Value;
+  prevUse: OpOperand | null;
+  nextUse: OpOperand | null;
+}
+
+function newOperand(owner: Operation, index: number, value: Value): OpOperand {
+  const u: OpOperand = { owner, index, value, prevUse: null, nextUse: value.firstUse };
+  if (value.firstUse) value.firstUse.prevUse = u;
+  value.firstUse = u;
+  return u;
+}
+
+function unlinkUse(u: OpOperand): void {
+  if (u.prevUse) u.prevUse.nextUse = u.nextUse;
+  else if (u.value.firstUse === u) u.value.firstUse = u.nextUse;
+  if (u.nextUse) u.nextUse.prevUse = u.prevUse;
+  u.prevUse = u.nextUse = null;
+}
+
+function setUse(u: OpOperand, v: Value): void {
+  mutations++;
+  unlinkUse(u);
+  u.value = v;
+  u.nextUse = v.firstUse;
+  if (v.firstUse) v.firstUse.prevUse = u;
+  v.firstUse = u;
 }
 
 export interface OperationInit {
@@ -111,6 +129,8 @@ const NO_BLOCKS: readonly Block[] = Object.freeze([]);
 const NO_VALUES: readonly Value[] = Object.freeze([]);
 const NO_TYPES: readonly Type[] = Object.freeze([]);
 const NO_REGIONS: readonly Region[] = Object.freeze([]);
+const NO_OPERANDS: readonly OpOperand[] = Object.freeze([]);
+const NO_RESULTS: readonly OpResult[] = Object.freeze([]);
 
 export class Operation {
   /**
@@ -145,10 +165,8 @@ export class Operation {
   constructor(init: OperationInit) {
     this.name = init.name;
     this.def = init.def;
-    // `map` makes packed arrays of exactly the right size (pushing onto `[]` would
-    // reserve 17 slots per op); the callbacks take the op as `this`, so no closure per op.
-    this.operands = (init.operands ?? NO_VALUES).map(makeOperand, this);
-    this.results = (init.resultTypes ?? NO_TYPES).map(makeResult, this);
+    this.operands = operandsOf(this, init.operands ?? NO_VALUES);
+    this.results = resultsOf(this, init.resultTypes ?? NO_TYPES);
     // Most ops have neither successors nor regions: share one empty array.
     this.successors = init.successors?.length ? [...init.successors] : (NO_BLOCKS as Block[]);
     for (let i = 0; i < this.successors.length; i++) this.successors[i]!.predEdges.push(this);
@@ -229,21 +247,23 @@ export class Operation {
     this.attrs?.delete(name);
   }
 
-  setOperand(i: number, v: Value): void { this.operands[i]!.set(v); }
+  setOperand(i: number, v: Value): void { setUse(this.operands[i]!, v); }
   setOperands(values: readonly Value[]): void {
     mutations++;
-    for (const o of this.operands) o.unlink();
-    this.operands = values.map((v, i) => new OpOperand(this, i, v));
+    for (const o of this.operands) unlinkUse(o);
+    this.operands = operandsOf(this, values);
   }
+  // Both make a new list: an op without operands shares one frozen empty list.
   insertOperands(at: number, values: readonly Value[]): void {
     mutations++;
-    const added = values.map((v, i) => new OpOperand(this, at + i, v));
-    this.operands.splice(at, 0, ...added);
+    const added = values.map((v, i) => newOperand(this, at + i, v));
+    this.operands = [...this.operands.slice(0, at), ...added, ...this.operands.slice(at)];
     this.operands.forEach((o, i) => (o.index = i));
   }
   eraseOperands(at: number, count = 1): void {
     mutations++;
-    for (const o of this.operands.splice(at, count)) o.unlink();
+    for (let i = at; i < at + count && i < this.operands.length; i++) unlinkUse(this.operands[i]!);
+    this.operands = [...this.operands.slice(0, at), ...this.operands.slice(at + count)];
     this.operands.forEach((o, i) => (o.index = i));
   }
 
@@ -283,8 +303,8 @@ export class Operation {
   }
   dropAllReferences(): void {
     mutations++;
-    for (const o of this.operands) o.unlink();
-    this.operands = [];
+    for (const o of this.operands) unlinkUse(o);
+    this.operands = NO_OPERANDS as OpOperand[];
     for (const b of this.successors) b.removePredEdge(this);
     (this as { successors: readonly Block[] }).successors = NO_BLOCKS;
     for (const r of this.regions) for (const b of r.blocks) for (let op = b.first; op; op = op.next) op.dropAllReferences();
@@ -318,8 +338,33 @@ export class Operation {
   }
 }
 
+/**
+ * The operand list of a new op: one shared frozen list when there are none (every
+ * change makes a new list), array literals for the common short lists, for the
+ * same reason operands are literals (see OpOperand); `map` otherwise, which
+ * makes a packed array of exactly the right size (pushing onto `[]` would reserve
+ * 17 slots), its callback taking the op as `this` so there is no closure per op.
+ */
+function operandsOf(op: Operation, vs: readonly Value[]): OpOperand[] {
+  switch (vs.length) {
+    case 0: return NO_OPERANDS as OpOperand[];
+    case 1: return [newOperand(op, 0, vs[0]!)];
+    case 2: return [newOperand(op, 0, vs[0]!), newOperand(op, 1, vs[1]!)];
+    case 3: return [newOperand(op, 0, vs[0]!), newOperand(op, 1, vs[1]!), newOperand(op, 2, vs[2]!)];
+    default: return vs.map(makeOperand, op);
+  }
+}
 function makeOperand(this: Operation, v: Value, i: number): OpOperand {
-  return new OpOperand(this, i, v);
+  return newOperand(this, i, v);
+}
+
+/** The result list of a new op, a literal for one result (see operandsOf). */
+function resultsOf(op: Operation, ts: readonly Type[]): OpResult[] {
+  switch (ts.length) {
+    case 0: return NO_RESULTS as OpResult[];
+    case 1: return [new OpResult(ts[0]!, op, 0)];
+    default: return ts.map(makeResult, op);
+  }
 }
 function makeResult(this: Operation, t: Type, i: number): OpResult {
   return new OpResult(t, this, i);

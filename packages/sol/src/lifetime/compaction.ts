@@ -223,7 +223,7 @@ function move(cx: CompactionContext, first: Group, kept: Value[], slots: Value[]
     cx.objects.alias(reload, v);
     for (const use of [...v.uses()]) {
       const anc = ancestorIn(use.owner, at.block!);
-      if (use.owner !== reload.definingOp && anc && (anc === at || at.isBeforeInBlock(anc))) use.set(reload);
+      if (use.owner !== reload.definingOp && anc && (anc === at || at.isBeforeInBlock(anc))) use.owner.setOperand(use.index, reload);
     }
   });
 }
