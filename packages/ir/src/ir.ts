@@ -86,10 +86,17 @@ export interface OpOperand {
 }
 
 function newOperand(owner: Operation, index: number, value: Value): OpOperand {
-  const u: OpOperand = { owner, index, value, prevUse: null, nextUse: value.firstUse };
-  if (value.firstUse) value.firstUse.prevUse = u;
-  value.firstUse = u;
+  const u: OpOperand = { owner, index, value, prevUse: null, nextUse: null };
+  linkUse(u);
   return u;
+}
+
+/** Puts `u` at the head of its value's use list (most recent use first, as in MLIR). */
+function linkUse(u: OpOperand): void {
+  const v = u.value;
+  u.nextUse = v.firstUse;
+  if (v.firstUse) v.firstUse.prevUse = u;
+  v.firstUse = u;
 }
 
 function unlinkUse(u: OpOperand): void {
@@ -103,9 +110,7 @@ function setUse(u: OpOperand, v: Value): void {
   mutations++;
   unlinkUse(u);
   u.value = v;
-  u.nextUse = v.firstUse;
-  if (v.firstUse) v.firstUse.prevUse = u;
-  v.firstUse = u;
+  linkUse(u);
 }
 
 export interface OperationInit {
