@@ -33,8 +33,14 @@ export interface DeadRunContext {
   liveBefore(op: Operation): LiveAt;
 }
 
+/** A point where a run leaves nothing it allocated live, and what that run allocated before it. */
+export interface DeadRun {
+  point: Operation;
+  run: MemObject[];
+}
+
 /** The points of `loop` where (D1)–(D3) hold: its `continue`s and the ends of its regions but the condition. */
-export function deadRunPoints(cx: DeadRunContext, loop: Operation): Operation[] {
+export function deadRunPoints(cx: DeadRunContext, loop: Operation): DeadRun[] {
   const points: Operation[] = loop.regions.map((r) => r.blocks[0]?.terminator).filter((t): t is Operation => t?.name === 'sol.yield');
   loop.walk((o) => {
     if (o.name === 'sol.continue' && innermostLoop(o) === loop) points.push(o);
@@ -42,13 +48,16 @@ export function deadRunPoints(cx: DeadRunContext, loop: Operation): Operation[] 
   // the continues of a region all go to the same next region: its liveness once
   const liveAt = new Map<Operation, LiveAt>();
   const live = (next: Operation) => liveAt.get(next) ?? liveAt.set(next, cx.liveBefore(next)).get(next)!;
-  return points.filter((p) => runDeadAt(cx, loop, p, live));
+  return points.flatMap((point) => {
+    const run = runDeadAt(cx, loop, point, live);
+    return run ? [{ point, run }] : [];
+  });
 }
 
 /** Places `sol.free M` before each point, M read at the start of the point's region of `loop`. */
-export function releaseDeadRuns(loop: Operation, points: readonly Operation[]): void {
+export function releaseDeadRuns(loop: Operation, points: readonly DeadRun[]): void {
   const marks = new Map<Block, Value>();
-  for (const p of points) {
+  for (const { point: p } of points) {
     const top = regionUnder(p, loop).blocks[0]!;
     let mark = marks.get(top);
     if (!mark) marks.set(top, (mark = createBefore(top.first!, 'sol.free_ptr', { resultTypes: [ui256] }).result(0)));
@@ -56,24 +65,26 @@ export function releaseDeadRuns(loop: Operation, points: readonly Operation[]): 
   }
 }
 
-function runDeadAt(cx: DeadRunContext, loop: Operation, point: Operation, live: (next: Operation) => LiveAt): boolean {
+/** The run's objects when (D1)–(D3) hold at `point`. */
+function runDeadAt(cx: DeadRunContext, loop: Operation, point: Operation, live: (next: Operation) => LiveAt): MemObject[] | undefined {
   const { pt, objects } = cx;
   const window = windowBefore(point, regionUnder(point, loop).blocks[0]!, loop);
-  if (window.some((o) => cx.barriers.has(o))) return false;
+  if (window.some((o) => cx.barriers.has(o))) return undefined;
   // each op's own allocations: those nested in a block that leaves the run are not in the window
   const run = new Set(window.flatMap((o) => pt.allocatedBy(o).filter((x) => allocatingOp(x) === o)));
-  if (!run.size || [...run].some((o) => objects.permanent.has(o))) return false;
+  if (!run.size || [...run].some((o) => objects.permanent.has(o))) return undefined;
   const reachesRun = (roots: Iterable<MemObject>) => [...objects.reach(roots)].some((o) => run.has(o));
   const inWindow = new Set(window);
-  if (!window.every((o) => keepsRunUnstored(cx, o, run, inWindow))) return false; // (D1)
+  if (!window.every((o) => keepsRunUnstored(cx, o, run, inWindow))) return undefined; // (D1)
   // what the next run (or the code after the loop) may read: the sol.continue itself, to slot
   // liveness, flows on through the ops after it (their reads too) as if it fell through
   const next = nextRegionStart(point, loop);
-  if (!next) return false;
+  if (!next) return undefined;
   const at = live(next);
   const written = new Set(window.flatMap(stackWrites));
-  if (at.slots.some((s) => written.has(s) && reachesRun(pt.contents(pt.objectOf(s)!)))) return false; // (D2)
-  return !at.values.some((v) => reachesRun(objects.valueRoots(v))); // (D3)
+  if (at.slots.some((s) => written.has(s) && reachesRun(pt.contents(pt.objectOf(s)!)))) return undefined; // (D2)
+  if (at.values.some((v) => reachesRun(objects.valueRoots(v)))) return undefined; // (D3)
+  return [...run];
 }
 
 /** The first op of the region `loop` runs after the region holding `point` (its step or condition). */

@@ -55,7 +55,7 @@ import { compactBefore, type CompactionContext, type Group } from './compaction.
 import { keptInAddressOrder } from './kept-order.js';
 import { releaseHeld, type HeldContext } from './held-release.js';
 import { fieldStoreOf } from './field-stores.js';
-import { deadRunPoints, releaseDeadRuns, type DeadRunContext } from './dead-runs.js';
+import { deadRunPoints, releaseDeadRuns, type DeadRun, type DeadRunContext } from './dead-runs.js';
 import type { TracedReleases } from './index.js';
 
 
@@ -162,7 +162,7 @@ export class FunctionReleases {
   }
 
   /** (I0) Points where a run of a loop without a plan has left nothing it allocated live (dead-runs.ts). */
-  private readonly deadRuns: { loop: Operation; points: Operation[] }[] = [];
+  private readonly deadRuns: { loop: Operation; points: DeadRun[] }[] = [];
 
   private get dx(): DeadRunContext {
     return { pt: this.pt, objects: this.objects, program: this.program, symbols: this.symbols, barriers: this.barriers, liveBefore: (op) => this.liveBefore(op) };
@@ -173,19 +173,15 @@ export class FunctionReleases {
    * Not in a loop whose other releases keep a record or a threshold across its runs (held,
    * rooted, traced): their bookkeeping assumes memory above their marks stays as they left it.
    */
-  private placeDeadRuns(loop: Operation, points: Operation[]): void {
+  private placeDeadRuns(loop: Operation, points: DeadRun[]): void {
     let recorded = false;
     loop.walk((o) => {
       if (RECORDING.has(o.name)) recorded = true;
     });
     if (recorded) return;
     releaseDeadRuns(loop, points);
-    const regions = new Set(points.map((p) => regionUnder(p, loop)));
-    // an allocating op the placement rewrote since (a concat appended in place) is in no block
-    const objs = this.pt.allocatedBy(loop).filter((o) => {
-      const op = allocatingOp(o);
-      return !!op.block && loop.isAncestorOf(op) && regions.has(regionUnder(op, loop));
-    });
+    // what ran before a point; an op the placement rewrote since (a concat appended in place) is in no block
+    const objs = [...new Set(points.flatMap((p) => p.run))].filter((o) => !!allocatingOp(o).block);
     this.note(objs, `freed where a run of the loop at ${where(loop)} leaves having stored none of what it allocated`);
   }
 
