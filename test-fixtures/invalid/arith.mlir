@@ -303,3 +303,19 @@ func.func @f(%x: i32, %y: i64) {
   %0:2 = "arith.mulsi_extended"(%x, %y) : (i32, i64) -> (i32, i32)
   return
 }
+
+// -----
+
+func.func @cast_drops_encoding(%t: tensor<2xi32, "p">) {
+  // expected-error @+1 {{'arith.sitofp' op operand type 'tensor<2xi32, "p">' and result type 'tensor<2xf32>' are cast incompatible}}
+  %0 = arith.sitofp %t : tensor<2xi32, "p"> to tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @cmpf_on_integers(%i: i16) {
+  // expected-error @+1 {{custom op 'arith.cmpf' 'lhs' must be floating-point-like, but got 'i16'}}
+  %0 = arith.cmpf olt, %i, %i : i16
+  return
+}

@@ -170,3 +170,26 @@
 
 // expected-error @below {{duplicate key 'p' in dictionary attribute}}
 "foo.op"() {v = {p = 1, p = 2}} : () -> ()
+
+// -----
+
+// Builtin types other than numbers, index, complex, vectors and opaque types are no tensor elements.
+// expected-error @+1 {{invalid tensor element type}}
+func.func private @tensor_of_memref(tensor<3xmemref<2xf32>>)
+
+// -----
+
+// expected-error @+1 {{invalid tensor element type}}
+func.func private @unranked_of_tuple(tensor<*xtuple<i1, i8>>)
+
+// -----
+
+// A dimension is an int64.
+// expected-error @+1 {{invalid dimension}}
+func.func private @dim_past_int64(memref<18446744073709551615xi8>)
+
+// -----
+
+// A width that does not fit 32 bits is not an integer width at all.
+// expected-error @+1 {{invalid integer width}}
+func.func private @width_past_uint32(i8589934592)

@@ -199,3 +199,11 @@ func.func @f() {
   "bufferization.nope"() : () -> ()
   return
 }
+
+// -----
+
+func.func @dialect_op_attribute(%n: index) {
+  // expected-error @+1 {{attribute '"bufferization.keep"' not supported as an op attribute by the bufferization dialect}}
+  %m = memref.alloc(%n) {bufferization.keep} : memref<?xi8>
+  return
+}

@@ -101,3 +101,27 @@ func.func @br_not_last(%a: i1) {
 ^bb1:
   return
 }
+
+// -----
+
+func.func @switch_case_past_64_bits(%x: i128) {
+  cf.switch %x : i128, [
+    default: ^bb1,
+    // expected-error @+1 {{custom op 'cf.switch' integer value too large}}
+    36893488147419103232: ^bb1
+  ]
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_case_long_negative(%x: i64) {
+  cf.switch %x : i64, [
+    default: ^bb1,
+    // expected-error @+1 {{custom op 'cf.switch' integer value too large}}
+    -12345678901234567: ^bb1
+  ]
+^bb1:
+  return
+}

@@ -310,3 +310,8 @@ func.func @extract_strided_metadata(%m: memref<8x8xf32>) {
   %b, %o, %s:2, %t:2 = memref.extract_strided_metadata %m : memref<8x8xf32> -> memref<f32>, index, index, index, index, i32
   return
 }
+
+// -----
+
+// expected-error @+1 {{alignment attribute value 24 is not a power of 2}}
+memref.global "private" constant @table : memref<4xi16> = dense<[1, 2, 3, 4]> {alignment = 24}

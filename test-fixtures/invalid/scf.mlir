@@ -546,3 +546,36 @@ func.func @in_parallel_parent() {
   }
   return
 }
+
+// -----
+
+func.func @while_empty_blocks() {
+  // expected-error @+1 {{'scf.while' op expects a non-empty block}}
+  scf.while : () -> () {
+  ^bb0:
+  } do {
+  ^bb0:
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_empty_body(%lb: index, %ub: index, %init: i32) -> i32 {
+  %r = scf.parallel (%i) = (%lb) to (%ub) step (%lb) init (%init) -> i32 {
+    %one = arith.constant 1 : i32
+    // expected-error @+1 {{empty block: expect at least a terminator}}
+    scf.reduce(%one : i32) {
+    ^bb0(%a: i32, %b: i32):
+    }
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @for_bound_types_first(%n: i64, %s: index) {
+  // expected-error @+1 {{'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type}}
+  "scf.for"(%s, %n, %s) ({}) : (index, i64, index) -> ()
+  return
+}

@@ -4,7 +4,7 @@
  * give it, so the printed IR matches what mlir-opt-19's builders produce.
  */
 import {
-  Block, Builder, DenseArrayAttr, Operation, FunctionType, IndexType, IntegerAttr, IntegerType, MemRefType, StringAttr,
+  Block, Builder, DYNAMIC, DenseArrayAttr, Operation, FunctionType, IndexType, IntegerAttr, IntegerType, MemRefType, StringAttr,
   SymbolRefAttr, TypeAttr, segmentSizes, type Type, type Value,
 } from '@lifeline/ir';
 
@@ -12,7 +12,7 @@ export const i1 = IntegerType.get(1);
 export const i64 = IntegerType.get(64);
 export const index = IndexType.instance;
 /** MLIR's ShapedType::kDynamic in our type constructors. */
-export const DYN = -1;
+export const DYN = DYNAMIC;
 
 /** arith.cmpi predicates in MLIR's enum order. */
 const CMPI_PREDICATES = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'] as const;

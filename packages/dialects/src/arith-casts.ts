@@ -104,7 +104,15 @@ function compare(mnemonic: 'cmpi' | 'cmpf', type: TypeConstraint, cases: readonl
   return defineOp({
     name,
     operands: [{ name: 'lhs', type }, { name: 'rhs', type, infer: (c) => c.type('lhs') }],
-    results: [{ name: 'result', type: boolLike, infer: (c) => i1SameShape(c.type('lhs')) }],
+    // ODS's parser checks the type the result is derived from (TypesMatchWith) before deriving
+    results: [{
+      name: 'result', type: boolLike,
+      infer: (c) => {
+        const lhs = c.type('lhs');
+        if (!type.accepts(lhs)) c.errorAtName(`custom op '${name}' 'lhs' must be ${type.description}, but got '${lhs}'`);
+        return i1SameShape(lhs);
+      },
+    }],
     attributes: [
       { name: 'predicate', syntax: intEnumSyntax(cases, 64, { op: name, attr: 'predicate' }), check: intEnumCheck(cases, 64) },
       ...(isF ? [fastmathAttr(name)] : []),
@@ -224,6 +232,12 @@ function bitcastCompatible(src: Type, dst: Type): boolean {
   return ws !== undefined && ws === bitWidth(d);
 }
 
+/** Tensors cast only to tensors of the same encoding (mlir-opt-19 rejects `"a"` to `"b"`, or to none). */
+function sameEncoding(src: Type, dst: Type): boolean {
+  const enc = (t: Type) => (t instanceof RankedTensorType ? t.encoding?.toString() : undefined);
+  return enc(src) === enc(dst);
+}
+
 interface CastOptions {
   compatible: (src: Type, dst: Type) => boolean;
   /** verifyExtOp / verifyTruncateOp (reported as plain errors, like MLIR's emitError). */
@@ -246,7 +260,7 @@ function cast(mnemonic: string, from: TypeConstraint, to: TypeConstraint, o: Cas
       const dst = op.results[0]!.type;
       if (tensorDims(src) !== tensorDims(dst)) return 'failed to verify that input and output have the same tensor dimensions';
       if (!compatibleShapes([src, dst])) return 'requires the same shape for all operands and results';
-      if (!o.compatible(src, dst)) {
+      if (!o.compatible(src, dst) || !sameEncoding(src, dst)) {
         return `operand type '${src}' and result type '${dst}' are cast incompatible`;
       }
       const e = verifyElementwise([src], [dst]);

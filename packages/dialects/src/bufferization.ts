@@ -250,4 +250,8 @@ const deallocTensor = defineOp({
 
 export const bufferizationDialect = defineDialect('bufferization', [
   allocTensor, clone, dealloc, deallocTensor, materialize, toMemref, toTensor,
-]);
+], {
+  // BufferizationDialect::verifyOperationAttribute (LLVM 19): only the manual-deallocation marker
+  verifyOpAttribute: (_op, name) => name === 'bufferization.manual_deallocation'
+    ? undefined : `attribute '"${name}"' not supported as an op attribute by the bufferization dialect`,
+});

@@ -156,7 +156,12 @@ function parseSwitch(p: OpParser, st: OperationState): void {
   const caseOperands: Value[][] = [];
   while (p.consumeIf(Tok.Comma)) {
     // MLIR reads an int64 into APInt(width, uint64): truncated, or zero-extended past 64 bits.
+    // Its parseInteger reads the literal into 4 bits a digit and checks the int64 it made
+    // against that, zero-extended: a value of 2^64 or more fails, and so does a negative one
+    // of more than 16 digits (its 68+ bits are negative, the zero-extension is not).
+    const at = p.offset;
     const v = p.parseInteger();
+    if (v >= 1n << 64n || (v < 0n && String(-v).length > 16)) p.error("custom op 'cf.switch' integer value too large", at);
     values.push(BigInt.asUintN(64, v));
     p.expect(Tok.Colon, "expected ':'");
     const [dest, ops] = p.parseSuccessorAndUseList();

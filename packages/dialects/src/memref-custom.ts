@@ -89,10 +89,16 @@ export const globalOp = defineOp({
     const type = typeAttr instanceof TypeAttr ? typeAttr.value : undefined;
     if (!type || !staticMemRef(type)) return `type should be static shaped memref, but got ${type ? `'${type}'` : typeAttr}`;
     const init = op.getAttr('initial_value');
-    if (!init || init instanceof UnitAttr) return undefined;
-    if (!isElementsAttr(init)) return `initial value should be a unit or elements attribute, but got ${init}`;
-    const tensorType = RankedTensorType.get(type.shape, type.elementType);
-    if (init.type !== tensorType) return `initial value expected to be of type '${tensorType}', but was of type '${init.type}'`;
+    if (init && !(init instanceof UnitAttr)) {
+      if (!isElementsAttr(init)) return `initial value should be a unit or elements attribute, but got ${init}`;
+      const tensorType = RankedTensorType.get(type.shape, type.elementType);
+      if (init.type !== tensorType) return `initial value expected to be of type '${tensorType}', but was of type '${init.type}'`;
+    }
+    // MLIR reports this one with emitError: no `'memref.global' op` prefix ('!')
+    const align = op.getAttr('alignment');
+    if (align instanceof IntegerAttr && (align.value <= 0n || (align.value & (align.value - 1n)) !== 0n)) {
+      return `!alignment attribute value ${BigInt.asUintN(64, align.value)} is not a power of 2`;
+    }
     return undefined;
   },
 });

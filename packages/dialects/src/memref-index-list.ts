@@ -13,7 +13,7 @@ import {
   type OpParser, type OpPrinter, type Operation, type UnresolvedOperand, type Value,
 } from '@lifeline/ir';
 
-/** ShapedType::kDynamic in static offset/size/stride arrays (not the `-1` of our shapes). */
+/** ShapedType::kDynamic in static offset/size/stride arrays (the same value as DYNAMIC). */
 export const DYNAMIC_INDEX = -(2 ** 63);
 
 export type IndexListDelimiter = 'square' | 'paren';

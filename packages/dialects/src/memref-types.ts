@@ -86,7 +86,7 @@ export function isIdentityLayout(t: MemRefType): boolean {
 
 export interface StridesAndOffset {
   strides: number[];
-  /** DYNAMIC (-1) for `?`. */
+  /** DYNAMIC for `?`. */
   offset: number;
 }
 

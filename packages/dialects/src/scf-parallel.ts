@@ -187,6 +187,10 @@ const reduce = defineOp({
       const e = checkRegionSize(op, i, 'reductions', 'exact');
       if (e) return e;
     }
+    return undefined;
+  },
+  // MLIR's ReduceOp::verifyRegions: after the blocks (an empty one is reported as such first)
+  verifyRegions(op) {
     for (let i = 0; i < op.regions.length; i++) {
       const type = op.operands[i]?.value.type;
       const block = op.regions[i]!.blocks[0]!;

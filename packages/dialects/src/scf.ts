@@ -187,13 +187,14 @@ const forOp = defineOp({
   verify(op) {
     const body = op.regions[0]!;
     const inits = op.operandValues().slice(3);
+    // ODS checks trait predicates (AllTypesMatch) before region constraints
     return firstFailure(
-      () => checkRegionSize(op, 0, 'region', 'exact'),
       () => {
         const t = op.operand(0).type;
         return op.operand(1).type !== t || op.operand(2).type !== t
           ? 'failed to verify that all of {lowerBound, upperBound, step} have same type' : undefined;
       },
+      () => checkRegionSize(op, 0, 'region', 'exact'),
       () => (inits.length !== op.results.length ? 'mismatch in number of loop-carried values and defined values' : undefined),
       () => checkImplicitTerminator(op, 'scf.yield'),
       () => checkLoopLike(op, inits, entryArgs(body).slice(1), yielded(body), op.results),

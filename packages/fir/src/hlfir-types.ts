@@ -8,7 +8,7 @@
  */
 import { Type, internType, type DialectTypeParser } from '@lifeline/ir';
 
-/** `!hlfir.expr<shape x eleTy [?]>`: shape -1 is `?`; an empty shape is a scalar. */
+/** `!hlfir.expr<shape x eleTy [?]>`: DYNAMIC in the shape is `?`; an empty shape is a scalar. */
 export class HlfirExprType extends Type {
   private constructor(readonly shape: readonly number[], readonly eleTy: Type, readonly polymorphic: boolean) { super(); }
   static get(shape: readonly number[], eleTy: Type, polymorphic = false): HlfirExprType {

@@ -477,6 +477,7 @@ class InferCtx implements InferContext {
   attr(name: string): Attribute | undefined { return this.ctx.state.getAttr(name); }
   operandCount(name: string): number { return this.ctx.operands(name).length; }
   error(message: string): never { return this.p.error(message, this.offset); }
+  errorAtName(message: string): never { return this.p.error(message, this.ctx.state.nameOffset ?? this.offset); }
 }
 
 const ATTR_KEYWORDS: ReadonlySet<string> = new Set([

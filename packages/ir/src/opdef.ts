@@ -54,6 +54,8 @@ export interface InferContext {
   operandCount(name: string): number;
   /** Reports a user error at the op (e.g. a type that cannot be taken apart). */
   error(message: string): never;
+  /** Reports a user error at the op's name (where ODS-generated parsers check a type). */
+  errorAtName(message: string): never;
 }
 
 export interface TypeConstraint {
@@ -492,6 +494,12 @@ export interface DialectSpec {
    */
   parseAttr?: (text: string, error: (message: string, at?: number) => never) => Attribute | undefined;
   /**
+   * MLIR's Dialect::verifyOperationAttribute: checks a discardable attribute named
+   * `dialect.…` on any op (registered or not), before the op's own checks; returns the
+   * error, reported as written.
+   */
+  verifyOpAttribute?: (op: Operation, name: string, value: Attribute) => string | undefined;
+  /**
    * MLIR's Dialect::allowUnknownOperations: ops of this dialect that are not
    * registered are accepted (as unregistered ops) without -allow-unregistered-dialect.
    */
@@ -514,7 +522,7 @@ export interface DialectTypeParser {
   parseOptionalBareId(): string | undefined;
   /** A (possibly negative) integer literal, if next. */
   parseOptionalInteger(): number | undefined;
-  /** A dimension list `4x?x` (MLIR's parseDimensionList with dynamic sizes), -1 for `?`. */
+  /** A dimension list `4x?x` (MLIR's parseDimensionList with dynamic sizes), DYNAMIC for `?`. */
   parseDimensionList(): number[];
   parseAttribute(): Attribute;
 }

@@ -267,6 +267,8 @@ export class AttrTypeParser {
     const m = INT_TYPE.exec(s);
     if (m) {
       const w = Number(m[2]);
+      // MLIR reads the width as an unsigned 32-bit integer first
+      if (w > 0xffffffff) this.error('invalid integer width');
       if (w > 16777215) this.error('integer bitwidth is limited to 16777215 bits');
       const t = IntegerType.get(w, m[1] === 'i' ? 'signless' : m[1] === 'si' ? 'signed' : 'unsigned');
       this.simpleTypes.set(s, t);
@@ -333,7 +335,12 @@ export class AttrTypeParser {
     const bare = text[dialect.length] === '<'; // `!foo<"body">` rather than `!foo.body`
     this.checkDialectKnown(dialect, bare ? text.slice(dialect.length + 1, -1) : text.slice(dialect.length + 1), 'type', start);
     const known = this.registry.dialect(dialect)?.parseType?.(text.slice(dialect.length + 1));
-    return known ?? OpaqueType.get(text);
+    return known ?? OpaqueType.get(this.unregistered(dialect) ? prettyDialectSymbol(text, dialect) : text);
+  }
+
+  /** A dialect neither we nor mlir-opt-19 know: MLIR keeps its types and attributes opaque. */
+  private unregistered(dialect: string): boolean {
+    return !this.registry.hasDialect(dialect) && !MLIR_OPT_19_DIALECTS.has(dialect);
   }
 
   private dialectTypes?: DialectTypeParser;
@@ -417,6 +424,8 @@ export class AttrTypeParser {
           this.consumeDimX();
           continue;
         }
+        // MLIR's parseDimensionListRanked: a dimension is an int64
+        if (sp.length >= 19 && BigInt(sp) > INT64_MAX) this.error('invalid dimension');
         dim = Number(sp);
         this.lex.next();
       } else if (k === Tok.LSquare && allowScalable) {
@@ -460,16 +469,30 @@ export class AttrTypeParser {
     this.expect(Tok.Less, "expected '<' in tensor type");
     if (this.consumeIf(Tok.Star)) {
       this.consumeDimX();
-      const elt = this.parseType();
+      const elt = this.parseTensorElementType();
       this.expect(Tok.Greater, "expected '>' in tensor type");
       return UnrankedTensorType.get(elt);
     }
     const { shape } = this.parseDimensions(true, false);
-    const elt = this.parseType();
+    const elt = this.parseTensorElementType();
     let enc: Attribute | undefined;
     if (this.consumeIf(Tok.Comma)) enc = this.parseAttribute();
     this.expect(Tok.Greater, "expected '>' in tensor type");
     return RankedTensorType.get(shape, elt, enc);
+  }
+
+  /**
+   * MLIR's TensorType::isValidElementType: of the builtin types only integers, floats, index,
+   * complex, vectors and opaque types; any dialect's type.
+   */
+  private parseTensorElementType(): Type {
+    const at = this.lex.start;
+    const elt = this.parseType();
+    if (elt instanceof FunctionType || elt instanceof TupleType || elt instanceof RankedTensorType || elt instanceof UnrankedTensorType ||
+      elt instanceof MemRefType || elt instanceof UnrankedMemRefType || elt instanceof NoneType) {
+      this.error('invalid tensor element type', at);
+    }
+    return elt;
   }
 
   /**
@@ -726,7 +749,11 @@ export class AttrTypeParser {
     const parse = name.includes('.') ? this.registry.dialect(dialect)?.parseAttr : undefined;
     const bodyAt = start + dialect.length + 2;
     const known = parse?.(text.slice(dialect.length + 2), (msg, at) => this.error(msg, at === undefined ? start : bodyAt + at));
-    return known ?? new OpaqueAttr(text);
+    if (known) return known;
+    // MLIR's parseExtendedAttr: a dialect attribute may carry `: type` (none is not printed)
+    const typed = this.consumeIf(Tok.Colon) ? this.parseType() : undefined;
+    const type = typed instanceof NoneType ? undefined : typed;
+    return new OpaqueAttr(this.unregistered(dialect) ? '#' + prettyDialectSymbol(text.slice(1), dialect) : text, type);
   }
 
   /** `dense_resource<name> : type`, kept as text (the blob lives in the file metadata). */
@@ -1170,6 +1197,8 @@ function normalizeAffineSpacing(body: string): string {
 }
 
 /** The dialects mlir-opt-19 registers (`mlir-opt-19 --show-dialects`). */
+const INT64_MAX = (1n << 63n) - 1n;
+
 const MLIR_OPT_19_DIALECTS = new Set([
   'acc', 'affine', 'amdgpu', 'amx', 'arith', 'arm_neon', 'arm_sme', 'arm_sve', 'async', 'bufferization', 'builtin', 'cf',
   'complex', 'dlti', 'emitc', 'func', 'gpu', 'index', 'irdl', 'linalg', 'llvm', 'math', 'memref', 'mesh', 'ml_program',
@@ -1278,4 +1307,18 @@ function floatFromHex(sp: string, t: FloatType): FloatAttr {
 
 function hexToFloat(hex: string, t: FloatType): number {
   return fromBits(BigInt(hex), t.kind);
+}
+
+/**
+ * MLIR prints an opaque dialect type or attribute `dialect<body>` as `dialect.body` when the
+ * body is simple enough (isDialectSymbolSimpleEnoughForPrettyForm): a letter, then letters,
+ * digits, `.` and `_`, then nothing or a `<…>` to the end. `text` has no `!` or `#`.
+ */
+function prettyDialectSymbol(text: string, dialect: string): string {
+  if (text[dialect.length] !== '<' || !text.endsWith('>')) return text;
+  const body = text.slice(dialect.length + 1, -1);
+  const rest = /^[A-Za-z][A-Za-z0-9._]*/.exec(body);
+  if (!rest) return text;
+  const tail = body.slice(rest[0].length);
+  return tail === '' || (tail.startsWith('<') && tail.endsWith('>')) ? `${dialect}.${body}` : text;
 }

@@ -2,11 +2,15 @@
  * Builtin types. Types are immutable and uniqued by their printed form, so two
  * types are equal iff they are the same object (`a === b`).
  *
- * Shapes use `DYNAMIC` (-1) for `?`. Layouts and memory spaces are attributes.
+ * Shapes, strides and offsets use `DYNAMIC` for `?`. Layouts and memory spaces are attributes.
  */
 import type { Attribute } from './attributes.js';
 
-export const DYNAMIC = -1;
+/**
+ * MLIR's ShapedType::kDynamic (INT64_MIN, exact as a double): `?` in shapes and in strided
+ * layouts, where a static stride or offset may be negative (`strided<[-1], offset: 7>`).
+ */
+export const DYNAMIC = -(2 ** 63);
 
 const interned = new Map<string, Type>();
 

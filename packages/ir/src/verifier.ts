@@ -219,6 +219,14 @@ function planFor(def: OpDef): Plan {
 type Failure = string | { text: string; notes?: VerifyNote[]; beforeOpExists?: boolean } | { on: Diagnostic };
 
 function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx: VerifyContext): Failure | undefined {
+  const discardable = op.attributesIfAny;
+  if (discardable) {
+    for (const [name, value] of discardable) {
+      const dot = name.indexOf('.');
+      const bad = dot > 0 ? registry.dialect(name.slice(0, dot))?.verifyOpAttribute?.(op, name, value) : undefined;
+      if (bad) return '!' + bad;
+    }
+  }
   const def = op.def;
   if (!def) return undefined;
   const s = def.spec;
@@ -257,7 +265,11 @@ function verifyOp(op: Operation, registry: Registry, options: VerifyOptions, ctx
     if (b && b.last !== op) return 'must be the last operation in the parent block';
   }
   if (plan.singleBlock) {
-    for (const r of op.regions) if (r.blocks.length > 1) return `expects region #${op.regions.indexOf(r)} to have 0 or 1 blocks`;
+    for (let i = 0; i < op.regions.length; i++) {
+      const blocks = op.regions[i]!.blocks;
+      if (blocks.length > 1) return `expects region #${i} to have 0 or 1 blocks`;
+      if (blocks.length && blocks[0]!.empty && !def.has('NoTerminator')) return 'expects a non-empty block';
+    }
   }
   if (plan.symbolTable) {
     const seen = new Map<string, Operation>();

@@ -1,0 +1,18 @@
+// Forms mlir-opt-19 prints differently from how they are written: our output must be its output.
+// RUN: lifeline-opt %s --allow-unregistered-dialect > %t.ours && mlir-opt-19 --allow-unregistered-dialect %s | diff - %t.ours
+// RUN: lifeline-opt %s --allow-unregistered-dialect --mlir-print-op-generic > %t.g && mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic %s | diff - %t.g
+
+// A static stride or offset may be negative; only `?` is dynamic.
+func.func private @reversed(memref<6xi32, strided<[-1], offset: 5>>, memref<2x3xf32, strided<[-3, -1], offset: 8>>)
+
+// Opaque dialect types and attributes print as `dialect.body` when the body is a plain name,
+// possibly followed by `<…>`; an attribute may carry `: type` (not printed when it is none).
+func.func private @opaque(!acme<widget>, !acme<gear<4>>, !acme<"quoted body">, !acme<_under>) attributes {
+  plain = #acme<knob>, nested = #acme<knob<"x">>, typed = #acme.knob : i16, untyped = #acme.dial : none, kept = #acme<"a b">
+}
+
+// A dynamic offset or stride operand may go into a result layout that has a static one.
+func.func @reinterpret(%m: memref<?xf32>, %o: index) -> memref<4xf32> {
+  %r = memref.reinterpret_cast %m to offset: [%o], sizes: [4], strides: [%o] : memref<?xf32> to memref<4xf32>
+  return %r : memref<4xf32>
+}
