@@ -12,6 +12,7 @@ import { attrInt, checkElements, decodeDenseHex, hexFloatError, type ElementToke
 import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat, wideBitsOfDouble } from './floats.js';
 import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
 import { parseAffineBody } from './affine-parser.js';
+import { canonicalAffineMap } from './affine-canonical.js';
 import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from './location.js';
 import type { DialectTypeParser, Registry } from './opdef.js';
 import {
@@ -632,7 +633,9 @@ export class AttrTypeParser {
     if (this.lex.kind !== Tok.Greater) this.wrongToken(`expected '>' in ${what}`);
     const raw = s + this.lex.text.slice(begin, this.lex.end);
     this.lex.next();
-    const attr = new AffineAttr(s + normalizeAffineSpacing(raw.slice(s.length)), info);
+    // a map is printed as MLIR builds and prints it; a set keeps its text, spaced as MLIR spaces it
+    const body = raw.slice(s.length);
+    const attr = new AffineAttr(s + (info.kind === 'map' ? canonicalAffineMap(body) : normalizeAffineSpacing(body)), info);
     this.affineCache.set(raw, attr);
     return attr;
   }

@@ -1,0 +1,1 @@
+export function genAffineMaps(seed: number, count: number): string[];
