@@ -179,3 +179,24 @@ func.func @kind_of_callee() {
 func.func private @twice()
 // expected-error @+1 {{redefinition of symbol named 'twice'}}
 func.func private @twice()
+
+// -----
+
+func.func @builtin_op_needs_its_prefix_here() {
+  // expected-error @+1 {{custom op 'unrealized_conversion_cast' is unknown (tried 'func.unrealized_conversion_cast' as well)}}
+  %0 = unrealized_conversion_cast to i8
+  return
+}
+
+// -----
+
+// An op of an unknown dialect with one region may be a symbol table: lookups stop there.
+func.func private @g()
+func.func @lookup_stops_at_unknown_op() {
+  "acme.wrap"() ({
+    // expected-error @+1 {{'func.call' op 'g' does not reference a valid function}}
+    func.call @g() : () -> ()
+    "acme.end"() : () -> ()
+  }) : () -> ()
+  return
+}

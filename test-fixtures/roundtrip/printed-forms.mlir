@@ -16,3 +16,20 @@ func.func @reinterpret(%m: memref<?xf32>, %o: index) -> memref<4xf32> {
   %r = memref.reinterpret_cast %m to offset: [%o], sizes: [4], strides: [%o] : memref<?xf32> to memref<4xf32>
   return %r : memref<4xf32>
 }
+
+// The default dialect: builtin's at the top level, func's in a function body, none in the body
+// of a custom-form op without one; a generic op's regions keep the enclosing one when parsed
+// (bare `call_indirect` below), but print with none (so `func.call_indirect`).
+unrealized_conversion_cast to i8
+func.func @defaults(%fn: () -> ()) {
+  %0 = builtin.unrealized_conversion_cast to i16
+  "acme.wrap"() ({
+    call_indirect %fn() : () -> ()
+    "acme.end"() : () -> ()
+  }) : () -> ()
+  scf.execute_region {
+    %1 = builtin.unrealized_conversion_cast to i32
+    scf.yield
+  }
+  return
+}

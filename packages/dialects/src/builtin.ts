@@ -6,6 +6,8 @@ const module = defineOp({
   summary: 'A top-level container of operations',
   attributes: [{ name: 'sym_name', optional: true }, { name: 'sym_visibility', optional: true }],
   regions: [{ name: 'bodyRegion' }],
+  // MLIR's ModuleOp::getDefaultDialect: builtin ops are spelled without `builtin.` in its body
+  defaultDialect: 'builtin',
   graphRegion: true,
   // Not an AutomaticAllocationScope: in MLIR 19 a top-level alloca needs a func or scope above it.
   traits: ['IsolatedFromAbove', 'NoTerminator', 'SymbolTable', 'SingleBlock', 'NoRegionArguments'],

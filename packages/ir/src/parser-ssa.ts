@@ -138,7 +138,8 @@ export interface IsolatedScope {
 export abstract class SsaParser extends AttrTypeParser {
   protected isolated: IsolatedScope[] = [];
   protected blockScopes: Map<string, BlockDef>[] = [];
-  protected defaultDialects: string[] = [];
+  /** MLIR's default-dialect stack; the top level is builtin's. */
+  protected defaultDialects: string[] = ['builtin'];
 
   // ---- SSA scopes -------------------------------------------------------------
 

@@ -290,7 +290,8 @@ export class Parser extends SsaParser {
     if (this.tok === Tok.LParen) {
       this.consume();
       const isolated = def?.has('IsolatedFromAbove') ?? false;
-      const dd = def?.spec.defaultDialect;
+      // MLIR sets a default dialect only for custom-form ops: a generic op's regions keep the enclosing one
+      const dd = this.defaultDialects[this.defaultDialects.length - 1];
       do state.addRegion(this.parseRegion(new Region(), [], isolated, dd)); while (this.consumeIf(Tok.Comma));
       this.expect(Tok.RParen, "expected ')' to end region list");
     }
@@ -335,26 +336,21 @@ export class Parser extends SsaParser {
     const spelled = this.spelling;
     let def = this.registry.lookup(spelled);
     let name = spelled;
-    if (!def && !spelled.includes('.')) {
-      const dd = this.defaultDialects[this.defaultDialects.length - 1];
-      const tries = dd ? [`${dd}.${spelled}`, `builtin.${spelled}`] : [`builtin.${spelled}`];
-      for (const t of tries) {
-        def = this.registry.lookup(t);
-        if (def) {
-          name = t;
-          break;
-        }
-      }
+    // a name without a dialect is looked up in the default dialect only (MLIR's parseCustomOperationName)
+    const dd = this.defaultDialects[this.defaultDialects.length - 1]!;
+    const bare = !spelled.includes('.');
+    if (!def && bare && dd) {
+      def = this.registry.lookup(`${dd}.${spelled}`);
+      if (def) name = `${dd}.${spelled}`;
     }
     if (!def || !def.hasCustomSyntax) {
-      const dialect = spelled.includes('.') ? spelled.slice(0, spelled.indexOf('.')) : '';
-      if (dialect && !this.registry.hasDialect(dialect)) {
+      const dialect = bare ? dd : spelled.slice(0, spelled.indexOf('.'));
+      const tried = bare ? ` (tried '${dd}.${spelled}' as well)` : '';
+      if (!bare ? !this.registry.hasDialect(dialect) : !dd) {
         const known = [...this.registry.dialectNames()].sort().join(', ');
-        this.error(`Dialect \`${dialect}' not found for custom op '${spelled}' `, offset, [[`Registered dialects: ${known} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management`, offset]]);
+        this.error(`Dialect \`${dialect}' not found for custom op '${spelled}' ${tried}`, offset, [[`Registered dialects: ${known} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management`, offset]]);
       }
-      const dd = this.defaultDialects[this.defaultDialects.length - 1];
-      const alt = dd && !spelled.includes('.') ? ` (tried '${dd}.${spelled}' as well)` : '';
-      this.error(`custom op '${spelled}' is unknown${alt}`, offset);
+      this.error(`custom op '${spelled}' is unknown${tried}`, offset);
     }
     this.consume();
     const state = new OperationState(name, def, this.locFor(offset));

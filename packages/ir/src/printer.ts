@@ -65,7 +65,8 @@ export class OpPrinter {
   private readonly out: { push(s: string): unknown; join(sep: string): string };
   private indent = 0;
   private readonly names: NameTable;
-  private readonly defaultDialects: string[] = [];
+  /** MLIR's default-dialect stack; the top level is builtin's. */
+  private readonly defaultDialects: string[] = ['builtin'];
   private readonly aliasMode: AliasMode;
 
   constructor(root: Operation, readonly options: PrintOptions = {}, private readonly aliases?: AliasState,
@@ -299,7 +300,6 @@ export class OpPrinter {
     if (dd && name.length > dd.length && name.charCodeAt(dd.length) === 46 && name.startsWith(dd)) {
       return this.sliced(name, dd.length + 1);
     }
-    if (name.startsWith('builtin.')) return this.sliced(name, 8);
     return name;
   }
   /** `name.slice(from)`, made once per name and cut (not once per printed op). */

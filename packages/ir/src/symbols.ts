@@ -82,6 +82,8 @@ export class SymbolTableCollection {
   lookupNearest(from: Operation, ref: SymbolRefAttr): Operation | undefined {
     for (let o: Operation | null = isSymbolTable(from) ? from : from.parentOp; o; o = o.parentOp) {
       if (isSymbolTable(o)) return this.lookupIn(o, ref);
+      // MLIR's getNearestSymbolTable stops at an op it cannot know is not one: one region, no dialect
+      if (!o.def && o.regions.length === 1) return undefined;
     }
     return undefined;
   }
