@@ -200,3 +200,43 @@ func.func @lookup_stops_at_unknown_op() {
   }) : () -> ()
   return
 }
+
+// -----
+
+// A use its definition does not dominate gets a note on where the operand is defined.
+func.func @use_before_def_same_block() {
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  "acme.use"(%v) : (i64) -> ()
+  // expected-note @+1 {{operand defined here (op in the same block)}}
+  %v = "acme.def"() : () -> i64
+  return
+}
+
+// -----
+
+func.func @use_in_other_branch(%c: i1) {
+  cf.cond_br %c, ^a, ^b
+^a:
+  // expected-note @+1 {{operand defined here (op in the same region)}}
+  %v = "acme.def"() : () -> i64
+  cf.br ^c
+^b:
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  "acme.use"(%v) : (i64) -> ()
+  cf.br ^c
+^c:
+  return
+}
+
+// -----
+
+// expected-note @+1 {{operand defined as a block argument (block #1 in the same region)}}
+func.func @use_of_other_block_argument(%c: i1) {
+  cf.cond_br %c, ^a(%c : i1), ^b
+^a(%x: i1):
+  cf.br ^b
+^b:
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  "acme.use"(%x) : (i1) -> ()
+  return
+}

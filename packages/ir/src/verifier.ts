@@ -14,6 +14,7 @@ import type { Type } from './types.js';
 import { BlockArgument, OpResult } from './ir.js';
 import type { AttrSpec, OpDef, Registry, ValueSpec, VerifyContext, VerifyNote } from './opdef.js';
 import { SymbolTableCollection } from './symbols.js';
+import { UnknownLoc } from './location.js';
 import { nestedOpPrinter } from './printer.js';
 
 export interface VerifyOptions {
@@ -54,7 +55,8 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
       }
       const why = dom.checkUse(v, op);
       if (why) {
-        fail(op, why === 'isolated' ? 'using value defined outside the region' : `operand #${i} does not dominate this use`);
+        if (why === 'isolated') fail(op, 'using value defined outside the region');
+        else errors.push(opError(op, `operand #${i} does not dominate this use`, [dominanceNote(op, v)])); // emitError: no op prefix
         return false;
       }
     }
@@ -99,6 +101,23 @@ export function verify(root: Operation, registry: Registry, options: VerifyOptio
   };
   visit(root);
   return errors;
+}
+
+/** MLIR's note on a use its definition does not dominate: where the operand is defined, relative to the use. */
+function dominanceNote(user: Operation, v: Value): Diagnostic {
+  const r1 = user.parentRegion!;
+  const where = (r2: Region, same: string, parent: string, child: string, neither: string): string =>
+    r1 === r2 ? same : r2.isAncestorOf(r1) ? parent : r1.isAncestorOf(r2) ? child : neither;
+  if (v instanceof OpResult) {
+    const def = v.owner;
+    const rel = def.parent === user.parent ? 'op in the same block'
+      : where(def.parentRegion!, 'op in the same region', 'op in a parent region', 'op in a child region', 'op is neither in a parent nor in a child region');
+    return diag('note', def.loc, `operand defined here (${rel})`);
+  }
+  const b = (v as BlockArgument).owner;
+  const r2 = b.parent!;
+  const rel = where(r2, 'in the same region', 'in a parent region', 'in a child region', 'neither in a parent nor in a child region');
+  return diag('note', b.parentOp?.loc ?? UnknownLoc.instance, `operand defined as a block argument (block #${r2.blocks.indexOf(b)} ${rel})`);
 }
 
 /** What the generic checks of one op definition need, computed once per definition. */
