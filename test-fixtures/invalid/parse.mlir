@@ -259,3 +259,99 @@ func.func private @stride_rank(memref<3x5xi16, strided<[5]>>)
 
 // expected-error @below {{expected ',' or '>' in memref type}}
 func.func private @no_sep(memref<3xi16 1>)
+
+// -----
+
+func.func @type_token_is_no_op_name() {
+  // expected-error @+1 {{expected operation name in quotes}}
+  %0 = ui8 "x"
+  return
+}
+
+// -----
+
+func.func @name_for_no_results() {
+  // expected-error @+1 {{cannot name an operation with no results}}
+  %0 = "acme.sink"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @name_list_ends_in_comma() {
+  // expected-error @+1 {{expected valid ssa identifier}}
+  %a, = "acme.two"() : () -> (i1, i1)
+  return
+}
+
+// -----
+
+func.func @block_argument_without_type() {
+  cf.br ^next
+// expected-error @+1 {{expected ':' and type for SSA operand}}
+^next(%x):
+  return
+}
+
+// -----
+
+func.func @forward_use_of_other_type() -> i8 {
+  cf.br ^def
+^use:
+  // expected-note @+1 {{previously used here with type 'i8'}}
+  return %late : i8
+^def:
+  // expected-error @+1 {{definition of SSA value '%late#0' has type 'i32'}}
+  %late = "acme.make"() : () -> i32
+  cf.br ^use
+}
+
+// -----
+
+// expected-error @+1 {{vector types must have positive constant sizes}}
+"acme.v"() : () -> vector<[0]x4xf32>
+
+// -----
+
+// expected-error @+1 {{expected integer or float type, got: 'tuple<i8>'}}
+"acme.a"() {a = array<tuple<i8>: 1, 2>} : () -> ()
+
+// -----
+
+"acme.op"() : () -> ()
+{-#
+  // expected-error @+1 {{unknown key 'other_resources' in file metadata dictionary}}
+  other_resources: {}
+#-}
+
+// -----
+
+"acme.op"() : () -> ()
+{-#
+  dialect_resources: {
+    // expected-error @+1 {{dialect 'acme' is unknown}}
+    acme: {}
+  }
+#-}
+
+// -----
+
+"acme.op"() : () -> ()
+{-#
+  dialect_resources: {
+    // expected-error @+1 {{expected identifier key for 'resource' entry}}
+    "builtin": {}
+  }
+#-}
+
+// -----
+
+"acme.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      // expected-error @+1 {{expected hex string blob for key 'blob'}}
+      blob: "0xzz"
+    }
+  }
+#-}

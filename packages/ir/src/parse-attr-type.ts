@@ -341,7 +341,11 @@ export class AttrTypeParser {
 
   /** A dialect neither we nor mlir-opt-19 know: MLIR keeps its types and attributes opaque. */
   private unregistered(dialect: string): boolean {
-    return !this.registry.hasDialect(dialect) && !MLIR_OPT_19_DIALECTS.has(dialect);
+    return !this.knownToMlir(dialect);
+  }
+  /** A dialect we register or mlir-opt-19 does. */
+  protected knownToMlir(dialect: string): boolean {
+    return this.registry.hasDialect(dialect) || MLIR_OPT_19_DIALECTS.has(dialect);
   }
 
   private dialectTypes?: DialectTypeParser;
@@ -461,7 +465,7 @@ export class AttrTypeParser {
     if (!(elt instanceof IntegerType || elt instanceof FloatType || elt instanceof IndexType)) {
       this.error('vector elements must be int/index/float type', start);
     }
-    if (shape.some((d) => d <= 0 && !scalable[shape.indexOf(d)])) this.error('vector types must have positive constant sizes', start);
+    if (shape.some((d) => d <= 0)) this.error('vector types must have positive constant sizes', start);
     this.expect(Tok.Greater, "expected '>' in vector type");
     return VectorType.get(shape, elt, scalable);
   }
@@ -814,7 +818,7 @@ export class AttrTypeParser {
     this.expect(Tok.Less, "expected '<' after 'array'");
     const eltStart = this.lex.start;
     const elt = this.parseType();
-    if (!(elt instanceof IntegerType || elt instanceof FloatType)) this.error('expected integer or float type, got: ' + elt, eltStart);
+    if (!(elt instanceof IntegerType || elt instanceof FloatType)) this.error(`expected integer or float type, got: '${elt}'`, eltStart);
     if (elt.width !== 1 && elt.width % 8 !== 0) this.error('element type bitwidth must be a multiple of 8', eltStart);
     const values: number[] = [];
     if (!this.consumeIf(Tok.Greater)) {

@@ -186,7 +186,7 @@ export abstract class SsaParser extends AttrTypeParser {
       const v = values[number];
       if (!v) this.error(`operation result number ${number} is out of range`, ref.offset);
       if (v.type !== ref.type) {
-        this.error(`definition of SSA value '${name}#${number}' has type ${v.type}`, offset);
+        this.error(`definition of SSA value '${name}#${number}' has type '${v.type}'`, offset, [[`previously used here with type '${ref.type}'`, ref.offset]]);
       }
       ref.replaceAllUsesWith(v);
     }
@@ -274,12 +274,12 @@ export abstract class SsaParser extends AttrTypeParser {
   }
 
   /** `%x : type loc(...)?` as declared by a region-owning op. */
-  parseArgument(withType = true): ArgumentDecl & { offset: number } {
+  parseArgument(withType = true, colonMessage = "expected ':'"): ArgumentDecl & { offset: number } {
     const offset = this.offset;
     const name = this.parseOperand();
     let type!: Type;
     if (withType) {
-      this.expect(Tok.Colon, "expected ':'");
+      this.expect(Tok.Colon, colonMessage);
       type = this.parseType();
     }
     const loc = this.parseOptionalLocation();

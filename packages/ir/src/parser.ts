@@ -8,7 +8,7 @@
 import { DenseArrayAttr } from './attributes.js';
 import { SourceFile } from './diagnostics.js';
 import { Block, Operation, Region, type Value } from './ir.js';
-import { Tok } from './lexer.js';
+import { Tok, decodeString } from './lexer.js';
 import { FileLineColLoc, type Location } from './location.js';
 import type { Registry } from './opdef.js';
 import { FunctionType, type Type } from './types.js';
@@ -22,6 +22,9 @@ export interface ParseOptions {
 }
 
 export type OpParser = Parser;
+
+/** What MLIR's lexer reads as an integer type (Token::inttype), not a bare identifier. */
+const INT_TYPE_NAME = /^(i|si|ui)\d+$/;
 
 export class Parser extends SsaParser {
   /** Top-level `{-# … #-}` text, kept verbatim. */
@@ -83,26 +86,50 @@ export class Parser extends SsaParser {
     this.typeAliases.set(name, this.parseType());
   }
 
+  /**
+   * `{-# key: { name: { entry: value, … }, … }, … #-}` with MLIR's checks and messages
+   * (parseFileMetadataDictionary, parseResourceFileMetadata): the keys are dialect_resources
+   * and external_resources; a dialect resource names a dialect MLIR knows, and builtin's
+   * entries are hex blobs. The text is kept and printed back as it is.
+   */
   private parseFileMetadata(): void {
     const begin = this.offset;
     const text = this.lex.text;
-    const end = text.indexOf('#-}', begin);
-    if (end < 0) this.error("expected '#-}' to end file metadata", begin);
-    // Check the body is a well-formed dictionary of dictionaries: `key: { name: "blob", ... }`.
     this.consume();
-    this.parseCommaSeparated(undefined, undefined, () => {
-      this.parseBareId('identifier');
-      this.expect(Tok.Colon);
-      this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
-        this.parseBareId('identifier');
-        this.expect(Tok.Colon);
-        this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
-          if (this.tok !== Tok.BareId && this.tok !== Tok.String) this.error('expected identifier key for \'resource\' entry');
+    if (this.tok !== Tok.FileMetadataEnd) this.parseCommaSeparated(undefined, undefined, () => {
+      const keyAt = this.offset;
+      if (this.tok !== Tok.BareId) this.error('expected identifier key in file metadata dictionary');
+      const key = this.spelling;
+      this.consume();
+      this.expect(Tok.Colon, "expected ':'");
+      if (key !== 'dialect_resources' && key !== 'external_resources') {
+        this.error(`unknown key '${key}' in file metadata dictionary`, keyAt);
+      }
+      this.expect(Tok.LBrace, "expected '{'");
+      if (this.consumeIf(Tok.RBrace)) return;
+      this.parseCommaSeparated(undefined, undefined, () => {
+        const nameAt = this.offset;
+        if (this.tok !== Tok.BareId) this.error("expected identifier key for 'resource' entry");
+        const name = this.spelling;
+        this.consume();
+        this.expect(Tok.Colon, "expected ':'");
+        this.expect(Tok.LBrace, "expected '{'");
+        if (key === 'dialect_resources' && !this.knownToMlir(name)) this.error(`dialect '${name}' is unknown`, nameAt);
+        if (this.consumeIf(Tok.RBrace)) return;
+        this.parseCommaSeparated(undefined, undefined, () => {
+          if (this.tok !== Tok.BareId && this.tok !== Tok.String) this.error("expected identifier key for 'resource' entry");
+          const entry = this.tok === Tok.String ? decodeString(this.spelling) : this.spelling;
           this.consume();
-          this.expect(Tok.Colon);
+          this.expect(Tok.Colon, "expected ':'");
+          // builtin's resources are blobs: a string of hex digits after `0x`
+          if (key === 'dialect_resources' && name === 'builtin' && !(this.tok === Tok.String && /^0x([0-9a-fA-F]{2})*$/.test(decodeString(this.spelling)))) {
+            this.error(`expected hex string blob for key '${entry}'`);
+          }
           this.parseAttribute();
         });
+        this.expect(Tok.RBrace, "expected '}'");
       });
+      this.expect(Tok.RBrace, "expected '}'");
     });
     if (this.tok !== Tok.FileMetadataEnd) this.error("expected '#-}' to end file metadata");
     this.fileMetadata = (this.fileMetadata ? this.fileMetadata + '\n' : '') + text.slice(begin, this.lex.end);
@@ -197,7 +224,7 @@ export class Parser extends SsaParser {
     if (this.consumeIf(Tok.LParen)) {
       if (!this.consumeIf(Tok.RParen)) {
         do {
-          const a = this.parseArgument(true);
+          const a = this.parseArgument(true, "expected ':' and type for SSA operand");
           const arg = block.addArgument(a.type, a.loc ?? this.source.loc(a.offset));
           this.defineValues(a.name.name, [arg], a.offset);
         } while (this.consumeIf(Tok.Comma));
@@ -226,6 +253,7 @@ export class Parser extends SsaParser {
       do {
         const offset = this.offset;
         const name = this.spelling;
+        if (this.tok !== Tok.PercentId) this.wrongToken('expected valid ssa identifier');
         if (name.includes('#')) this.error('expected valid ssa identifier');
         this.consume();
         let count = 1;
@@ -244,9 +272,11 @@ export class Parser extends SsaParser {
     }
     let op: Operation;
     if (this.tok === Tok.String) op = this.parseGenericOperation();
-    else if (this.tok === Tok.BareId) op = this.parseCustomOperation();
-    else return this.error('expected operation name in quotes');
+    // MLIR's lexer makes `i16` an integer-type token, which no op name is
+    else if (this.tok === Tok.BareId && !INT_TYPE_NAME.test(this.spelling)) op = this.parseCustomOperation();
+    else return this.wrongToken('expected operation name in quotes');
     if (!first) return op;
+    if (!op.results.length) this.error('cannot name an operation with no results', start);
     let total = 0;
     for (const r of results ?? [first]) total += r.count;
     if (total !== op.results.length) {
