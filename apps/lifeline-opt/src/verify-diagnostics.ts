@@ -10,12 +10,18 @@ interface Expected {
   line: number | 'unknown';
   pattern: RegExp | string;
   text: string;
+  /** Columns underlined when it is not met: the length of its text. */
+  width: number;
   srcLine: number;
   col: number;
   matched: boolean;
 }
 
-const EXPECT_RE = /expected-(error|warning|remark|note)(-re)?\s*(@(?:above|below|unknown|[+-]\d+))?\s*(?:(\d+)\s*)?\{\{(.*?)\}\}(?!\})/g;
+/**
+ * MLIR 19's pattern, matched once per line: no repeat count, and the text runs to the last
+ * `}}`, which must end the line (`{{a}} b}}` expects "a}} b").
+ */
+const EXPECT_RE = /expected-(error|warning|remark|note)(-re)? *(@(?:above|below|unknown|[+-]\d+))? *\{\{(.*)\}\}$/;
 
 /** `{{re}}` pieces inside an `-re` pattern are regexes; the rest is literal. */
 function reFromPattern(p: string): RegExp {
@@ -51,32 +57,34 @@ function parseExpectations(source: SourceFile): Expected[] {
   let pendingBelow: Expected[] = [];
   lines.forEach((text, idx) => {
     const line = idx + 1 + source.lineBase;
-    const matches = [...text.matchAll(EXPECT_RE)];
-    if (matches.length === 0) {
+    const m = EXPECT_RE.exec(text.endsWith('\r') ? text.slice(0, -1) : text);
+    if (!m) {
       for (const e of pendingBelow) e.line = line;
       pendingBelow = [];
       lastPlain = line;
       return;
     }
-    for (const m of matches) {
-      const [, severity, re, at, count, msg] = m;
-      let target: number | 'unknown' = line;
-      if (at === '@above') target = lastPlain;
-      else if (at === '@below') target = line + 1;
-      else if (at === '@unknown') target = 'unknown';
-      else if (at) target = line + Number(at.slice(1));
-      const n = count ? Number(count) : 1;
-      for (let k = 0; k < n; k++) {
-        const e: Expected = {
-          severity: severity!, line: target, pattern: re ? reFromPattern(msg!) : msg!, text: msg!,
-          srcLine: line, col: (m.index ?? 0) + 1, matched: false,
-        };
-        out.push(e);
-        if (at === '@below') pendingBelow.push(e);
-      }
-    }
+    const [, severity, re, at, msg] = m;
+    let target: number | 'unknown' = line;
+    if (at === '@above') target = lastPlain;
+    else if (at === '@below') target = line + 1;
+    else if (at === '@unknown') target = 'unknown';
+    else if (at) target = line + Number(at.slice(1));
+    const e: Expected = {
+      severity: severity!, line: target, pattern: re ? reFromPattern(msg!) : msg!, text: msg!,
+      // MLIR underlines as many columns as the expected text has, from the designator
+      srcLine: line, col: m.index + 1, width: msg!.length, matched: false,
+    };
+    out.push(e);
+    if (at === '@below') pendingBelow.push(e);
   });
   return out;
+}
+
+/** The source line and MLIR's caret under `width` columns from `col` (`^~~~`). */
+function sourceExcerpt(source: SourceFile, line: number, col: number, width: number): string {
+  const text = source.lineText(line);
+  return text === undefined ? '' : `${text}\n${' '.repeat(col - 1)}^${'~'.repeat(Math.max(0, width - 1))}\n`;
 }
 
 function flatten(ds: readonly Diagnostic[]): Diagnostic[] {
@@ -102,11 +110,13 @@ export function checkExpectedDiagnostics(source: SourceFile, diagnostics: readon
       continue;
     }
     const where = flc ? `${flc.file}:${flc.line}:${flc.col}` : `${source.name}:0:0`;
-    problems.push(`${where}: error: unexpected ${d.severity}: ${d.message}\n`);
+    const excerpt = line === 'unknown' ? '' : sourceExcerpt(source, line, flc!.col, 1);
+    problems.push(`${where}: error: unexpected ${d.severity}: ${d.message}\n${excerpt}`);
   }
   for (const e of expected) {
     if (e.matched) continue;
-    problems.push(`${source.name}:${e.srcLine}:${e.col}: error: expected ${e.severity} "${e.text}" was not produced\n`);
+    problems.push(`${source.name}:${e.srcLine}:${e.col}: error: expected ${e.severity} "${e.text}" was not produced\n` +
+      sourceExcerpt(source, e.srcLine, e.col, e.width));
   }
   return problems;
 }

@@ -314,6 +314,7 @@ export class Parser extends SsaParser {
     const state = new OperationState(name, def, this.locFor(offset));
     const operands = this.tok === Tok.LParen ? this.parseParenOperandList() : this.wrongToken("expected '(' to start operand list");
     if (this.tok === Tok.LSquare) {
+      if (def && !def.has('Terminator')) this.error('successors in non-terminator');
       this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => state.successors.push(this.parseSuccessor()));
     }
     this.parseOptionalProperties(state);
