@@ -355,3 +355,12 @@ func.func @forward_use_of_other_type() -> i8 {
     }
   }
 #-}
+
+// -----
+
+func.func @successors_on_non_terminator(%a: i8) {
+  // expected-error @+1 {{successors in non-terminator}}
+  %c = "arith.muli"(%a, %a)[^next] : (i8, i8) -> i8
+^next:
+  return
+}
