@@ -125,3 +125,13 @@ func.func @switch_case_long_negative(%x: i64) {
 ^bb1:
   return
 }
+
+// -----
+
+// A missing punctuation mark is reported just after the previous token, here at the end of the
+// line (MLIR's emitWrongTokenError), and an operand list needs its types even when empty.
+func.func @branch_operands_cut_off() {
+  cf.br ^next( // expected-error {{expected ':'}}
+^next:
+  return
+}

@@ -163,7 +163,8 @@ class FormatParser {
         return true;
       }
       if (optional) return false;
-      return p.error(`expected '${text}'`);
+      // ODS parses punctuation with parseToken (emitWrongTokenError: after the previous token)
+      return p.wrongToken(`expected '${text}'`);
     }
     if (p.parseOptionalKeyword(text)) return true;
     if (optional) return false;

@@ -165,9 +165,10 @@ export class Parser extends SsaParser {
     if (this.tok !== Tok.LParen) return [b, []];
     this.consume();
     const start = this.offset;
+    if (this.consumeIf(Tok.RParen)) return [b, []];
+    // MLIR's parseSuccessorAndUseList: anything but `)` is an operand list and its `: types`
     const ops = this.parseOperandList();
-    let types: Type[] = [];
-    if (ops.length) types = this.parseColonTypeList();
+    const types = this.parseColonTypeList();
     this.expect(Tok.RParen, "expected ')' to end argument list");
     return [b, this.resolveOperands(ops, types, start)];
   }
