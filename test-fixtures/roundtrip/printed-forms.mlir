@@ -2,6 +2,9 @@
 // RUN: lifeline-opt %s --allow-unregistered-dialect > %t.ours && mlir-opt-19 --allow-unregistered-dialect %s | diff - %t.ours
 // RUN: lifeline-opt %s --allow-unregistered-dialect --mlir-print-op-generic > %t.g && mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic %s | diff - %t.g
 
+// Dimensions above 2^53 print as written (int64, not rounded doubles).
+func.func private @huge(tensor<9223372036854775807xf32>, memref<9007199254740993xi8>)
+
 // A static stride or offset may be negative; only `?` is dynamic.
 func.func private @reversed(memref<6xi32, strided<[-1], offset: 5>>, memref<2x3xf32, strided<[-3, -1], offset: 8>>)
 

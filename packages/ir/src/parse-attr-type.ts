@@ -17,7 +17,7 @@ import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, Unk
 import type { DialectTypeParser, Registry } from './opdef.js';
 import {
   ComplexType, DYNAMIC, FLOAT_KINDS, FloatType, FunctionType, IndexType, IntegerType, MemRefType, NoneType,
-  OpaqueType, RankedTensorType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType, isShaped,
+  LARGE_DIMS, OpaqueType, RankedTensorType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType, isShaped,
   type FloatKind,
 } from './types.js';
 
@@ -432,6 +432,7 @@ export class AttrTypeParser {
         // MLIR's parseDimensionListRanked: a dimension is an int64
         if (sp.length >= 19 && BigInt(sp) > INT64_MAX) this.error('invalid dimension');
         dim = Number(sp);
+        if (dim > Number.MAX_SAFE_INTEGER) LARGE_DIMS.set(dim, BigInt(sp).toString());
         this.lex.next();
       } else if (k === Tok.LSquare && allowScalable) {
         this.lex.next();

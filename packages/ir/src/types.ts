@@ -119,10 +119,22 @@ export class ComplexType extends Type {
   protected render(): string { return `complex<${this.elementType}>`; }
 }
 
+/**
+ * Dimensions above 2^53 are not exact as numbers: the parser records how each was spelled
+ * (by its rounded value), so that it prints back as written and stays an int64 (2^63 - 1
+ * would round to 2^63, which mlir-opt-19 rejects). Two such dimensions that round alike print
+ * alike.
+ */
+export const LARGE_DIMS = new Map<number, string>();
+
+function dimText(d: number): string {
+  return d > Number.MAX_SAFE_INTEGER ? (LARGE_DIMS.get(d) ?? '9223372036854775807') : String(d);
+}
+
 function printDims(shape: readonly number[], scalable?: readonly boolean[]): string {
   let s = '';
   shape.forEach((d, i) => {
-    const dim = d === DYNAMIC ? '?' : String(d);
+    const dim = d === DYNAMIC ? '?' : dimText(d);
     s += (scalable?.[i] ? `[${dim}]` : dim) + 'x';
   });
   return s;
