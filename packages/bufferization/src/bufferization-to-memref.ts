@@ -21,7 +21,7 @@
  *      'NAME' that was explicitly marked illegal" (the first one met fails the pass).
  */
 import {
-  Builder, DenseArrayAttr, IntegerAttr, MemRefType, Operation, UnrankedMemRefType, type PassDef, type Registry, type Value,
+  Builder, DYNAMIC, DenseArrayAttr, IntegerAttr, MemRefType, Operation, UnrankedMemRefType, type PassDef, type Registry, type Value,
 } from '@lifeline/ir';
 import {
   alloc, binary, cast, constIndex, dim, index, memrefOf, scfFor, store, yieldOp, DYN,
@@ -40,12 +40,11 @@ function subviewSize(op: Operation, i: number): Value | undefined {
   const res = sv.result(0).type as MemRefType;
   if (src.rank !== res.rank) return undefined;
   const sizes = (sv.getAttr('static_sizes') as DenseArrayAttr).values;
-  if (sizes[i] !== K_DYNAMIC) return undefined;
-  const k = sizes.slice(0, i).filter((v) => v === K_DYNAMIC).length;
+  if (sizes[i] !== DYNAMIC) return undefined;
+  const k = sizes.slice(0, i).filter((v) => v === DYNAMIC).length;
   return sv.def!.operandGroup(sv, 'sizes')[k];
 }
 
-const K_DYNAMIC = -(2 ** 63);
 
 /** createOrFold of memref.dim: the folded value, or the dim op's result. */
 function dimOrFold(b: Builder, source: Value, i: number): Value {

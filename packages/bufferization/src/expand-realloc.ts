@@ -15,12 +15,11 @@
  *      strides: [1]`.
  *  (4) The scf.if result replaces %r.
  */
-import { Builder, DenseArrayAttr, IntegerAttr, MemRefType, StridedLayoutAttr, segmentSizes, type PassDef, type Value } from '@lifeline/ir';
+import { Builder, DYNAMIC, DenseArrayAttr, IntegerAttr, MemRefType, StridedLayoutAttr, segmentSizes, type PassDef, type Value } from '@lifeline/ir';
 import { alloc, cmpi, constIndex, dim, i64, memrefDealloc, scfIf, yieldOp, DYN } from './build.js';
 import { registryOf } from './pass-registry.js';
 
 /** MLIR's kDynamic in static offset/size/stride lists. */
-const K_DYNAMIC = -(2 ** 63);
 
 type Size = number | Value;
 
@@ -34,7 +33,7 @@ function offsetSizeStride(b: Builder, name: string, type: MemRefType, source: Va
     attributes: [
       ['operandSegmentSizes', segmentSizes([1, 0, dynSizes.length, 0])],
       ['static_offsets', dense(0)],
-      ['static_sizes', dense(typeof size === 'number' ? size : K_DYNAMIC)],
+      ['static_sizes', dense(typeof size === 'number' ? size : DYNAMIC)],
       ['static_strides', dense(1)],
     ],
   }).result(0);

@@ -9,12 +9,12 @@
  * hand-written parsers that need another delimiter.
  */
 import {
-  DenseArrayAttr, IntegerType, Tok, registerCustomDirective,
+  DYNAMIC, DenseArrayAttr, IntegerType, Tok, registerCustomDirective,
   type OpParser, type OpPrinter, type Operation, type UnresolvedOperand, type Value,
 } from '@lifeline/ir';
 
-/** ShapedType::kDynamic in static offset/size/stride arrays (the same value as DYNAMIC). */
-export const DYNAMIC_INDEX = -(2 ** 63);
+/** ShapedType::kDynamic in static offset/size/stride arrays: DYNAMIC, under the name these lists know it by. */
+export const DYNAMIC_INDEX = DYNAMIC;
 
 export type IndexListDelimiter = 'square' | 'paren';
 

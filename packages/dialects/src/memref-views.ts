@@ -29,8 +29,6 @@ const viewLike = {
 };
 const denseI64 = (name: string) => ({ name, check: denseI64Check });
 
-/** MLIR's kDynamic sentinel read as our shape/stride `?`. */
-const dyn = (v: number): number => (v === DYNAMIC_INDEX ? DYNAMIC : v);
 const q = (t: Type): string => `'${t}'`;
 
 // ---- OffsetSizeAndStrideOpInterface --------------------------------------------------
@@ -126,8 +124,8 @@ function verifySubView(op: Operation) {
   if (memorySpace(base) !== memorySpace(sub)) {
     return { error: `different memory spaces specified for base memref type ${q(base)} and subview memref type ${q(sub)}` };
   }
-  const sizes = staticList(op, 'static_sizes').map(dyn);
-  const expected = inferSubViewType(base, staticList(op, 'static_offsets').map(dyn), sizes, staticList(op, 'static_strides').map(dyn));
+  const sizes = staticList(op, 'static_sizes');
+  const expected = inferSubViewType(base, staticList(op, 'static_offsets'), sizes, staticList(op, 'static_strides'));
   if (!expected) return undefined;
   if (expected === sub) return undefined;
   const layoutMismatch = { error: `expected result type to be ${q(expected)} or a rank-reduced version. (mismatch of result layout) ` };

@@ -5,7 +5,7 @@
  * `scf.forall.in_parallel` terminator.
  */
 import {
-  ArrayAttr, Block, DenseArrayAttr, IndexType, IntegerAttr, IntegerType, OpaqueAttr, RankedTensorType, Region, Tok, defineOp,
+  ArrayAttr, Block, DYNAMIC, DenseArrayAttr, IndexType, IntegerAttr, IntegerType, OpaqueAttr, RankedTensorType, Region, Tok, defineOp,
   index, type ArgumentDecl, type Attribute, type OpParser, type OpPrinter, type Operation, type OperationState, type OpSpec,
   type TypeConstraint, type UnresolvedOperand, type Value,
 } from '@lifeline/ir';
@@ -21,7 +21,6 @@ const VARIADIC_RANKED_TENSOR: TypeConstraint = {
 };
 
 /** ShapedType::kDynamic: marks a dynamic entry of a static index list. */
-const DYNAMIC_INDEX = -(2 ** 63);
 
 const entryArgs = (r: Region): Value[] => r.blocks[0]?.arguments ?? [];
 
@@ -226,7 +225,7 @@ function parseDynamicIndexList(p: OpParser): { operands: Value[]; statics: numbe
   p.parseCommaSeparated(Tok.LParen, Tok.RParen, () => {
     if (p.atOperand()) {
       operands.push(p.resolveOperand(p.parseOperand(), index));
-      statics.push(DYNAMIC_INDEX);
+      statics.push(DYNAMIC);
       return;
     }
     const v = p.parseOptionalInteger();
@@ -238,7 +237,7 @@ function parseDynamicIndexList(p: OpParser): { operands: Value[]; statics: numbe
 
 function printDynamicIndexList(p: OpPrinter, values: readonly Value[], statics: readonly number[]): string {
   let k = 0;
-  return `(${statics.map((s) => (s === DYNAMIC_INDEX ? p.valueName(values[k++]!) : String(s))).join(', ')})`;
+  return `(${statics.map((s) => (s === DYNAMIC ? p.valueName(values[k++]!) : String(s))).join(', ')})`;
 }
 
 const i64Array = (vals: readonly number[]) => new DenseArrayAttr(IntegerType.get(64), vals);
@@ -290,7 +289,7 @@ function parseForall(p: OpParser, st: OperationState): void {
 function isNormalized(op: Operation): boolean {
   const all = (statics: readonly number[], dyn: readonly Value[], want: bigint) => {
     let k = 0;
-    return statics.every((s) => (s === DYNAMIC_INDEX ? constantInt(dyn[k++]!) === want : BigInt(s) === want));
+    return statics.every((s) => (s === DYNAMIC ? constantInt(dyn[k++]!) === want : BigInt(s) === want));
   };
   return all(staticsOf(op, 'staticLowerBound'), op.def!.operandGroup(op, 'dynamicLowerBound'), 0n) &&
     all(staticsOf(op, 'staticStep'), op.def!.operandGroup(op, 'dynamicStep'), 1n);
@@ -316,7 +315,7 @@ function printForall(op: Operation, p: OpPrinter): void {
 /** MLIR's verifyListOfOperandsOrIntegers (reported without the op prefix). */
 function checkMixedList(name: string, rank: number, statics: readonly number[], dyn: readonly Value[]): VerifyResult {
   if (statics.length !== rank) return { error: `expected ${rank} ${name} values, got ${statics.length}` };
-  const dynamic = statics.filter((s) => s === DYNAMIC_INDEX).length;
+  const dynamic = statics.filter((s) => s === DYNAMIC).length;
   if (dyn.length !== dynamic) return { error: `expected ${dynamic} dynamic ${name} values` };
   return undefined;
 }

@@ -30,7 +30,6 @@ import { InterpError, OPS, TERMS, type Frame, type FuncCompiler, type Machine } 
 import { compactStrides, numElements, viewCells, viewInBounds, type Base, type View } from './memory.js';
 import { floatRounder, intWidth, normalizer, zeroOf } from './values.js';
 
-const DYNAMIC_INDEX = -(2 ** 63);
 
 const fail = (op: Operation, msg: string): never => {
   throw new InterpError(op, msg);
@@ -147,13 +146,13 @@ OPS.set('memref.copy', (op, c) => {
   return (f) => copyView(op, m, f.r[s] as View, f.r[d] as View);
 });
 
-/** Static entries of `attr` with DYNAMIC_INDEX replaced by the next dynamic operand. */
+/** Static entries of `attr` with DYNAMIC replaced by the next dynamic operand. */
 function mixed(op: Operation, c: FuncCompiler, attr: string, group: string): (f: Frame) => number[] {
   const statics = (op.getAttr(attr) as DenseArrayAttr).values;
   const dyn = c.slotsOf(op.def!.operandGroup(op, group));
   return (f) => {
     let k = 0;
-    return statics.map((s) => (s === DYNAMIC_INDEX ? Number(f.r[dyn[k++]!] as bigint) : s));
+    return statics.map((s) => (s === DYNAMIC ? Number(f.r[dyn[k++]!] as bigint) : s));
   };
 }
 

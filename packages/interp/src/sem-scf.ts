@@ -15,7 +15,7 @@
  *     forms) run their iterations sequentially in row-major order (any order is a
  *     valid execution of a race-free loop).
  */
-import { DenseArrayAttr, type Operation, type Value } from '@lifeline/ir';
+import { DYNAMIC, DenseArrayAttr, type Operation, type Value } from '@lifeline/ir';
 import { InterpError, OPS, TERMS, type CompiledRegion, type Frame, type FuncCompiler, type Machine } from './engine.js';
 import { intWidth, normalizer } from './values.js';
 
@@ -161,15 +161,14 @@ OPS.set('scf.parallel', (op, c) => {
   };
 });
 
-const DYNAMIC_INDEX = -(2 ** 63);
 
-/** A static list with DYNAMIC_INDEX entries taken from the dynamic operands in order. */
+/** A static list with DYNAMIC entries taken from the dynamic operands in order. */
 function mixedList(op: Operation, c: FuncCompiler, attr: string, group: string): (f: Frame) => bigint[] {
   const statics = (op.getAttr(attr) as DenseArrayAttr).values;
   const dyn = c.slotsOf(op.def!.operandGroup(op, group));
   return (f) => {
     let k = 0;
-    return statics.map((v) => (v === DYNAMIC_INDEX ? (f.r[dyn[k++]!] as bigint) : BigInt(v)));
+    return statics.map((v) => (v === DYNAMIC ? (f.r[dyn[k++]!] as bigint) : BigInt(v)));
   };
 }
 

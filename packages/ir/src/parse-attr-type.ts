@@ -53,7 +53,7 @@ export class AttrTypeParser {
    * stay opaque, since mlir-opt-19 accepts them).
    */
   private checkDialectKnown(dialect: string, body: string, what: 'type' | 'attribute', at: number): void {
-    if (this.allowUnregisteredDialects || this.registry.hasDialect(dialect) || MLIR_OPT_19_DIALECTS.has(dialect)) return;
+    if (this.allowUnregisteredDialects || this.knownToMlir(dialect)) return;
     const shown = `"${dialect}"<"${body}">`;
     const tail = 'created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used';
     this.error(what === 'type' ? `\`!${shown}\` type ${tail}` : `#${shown} : 'none' attribute ${tail}`, at);
@@ -336,14 +336,10 @@ export class AttrTypeParser {
     const bare = text[dialect.length] === '<'; // `!foo<"body">` rather than `!foo.body`
     this.checkDialectKnown(dialect, bare ? text.slice(dialect.length + 1, -1) : text.slice(dialect.length + 1), 'type', start);
     const known = this.registry.dialect(dialect)?.parseType?.(text.slice(dialect.length + 1));
-    return known ?? OpaqueType.get(this.unregistered(dialect) ? prettyDialectSymbol(text, dialect) : text);
+    return known ?? OpaqueType.get(this.knownToMlir(dialect) ? text : prettyDialectSymbol(text, dialect));
   }
 
-  /** A dialect neither we nor mlir-opt-19 know: MLIR keeps its types and attributes opaque. */
-  private unregistered(dialect: string): boolean {
-    return !this.knownToMlir(dialect);
-  }
-  /** A dialect we register or mlir-opt-19 does. */
+  /** A dialect we register or mlir-opt-19 does (MLIR keeps the others' types and attributes opaque). */
   protected knownToMlir(dialect: string): boolean {
     return this.registry.hasDialect(dialect) || MLIR_OPT_19_DIALECTS.has(dialect);
   }
@@ -761,7 +757,7 @@ export class AttrTypeParser {
     // MLIR's parseExtendedAttr: a dialect attribute may carry `: type` (none is not printed)
     const typed = this.consumeIf(Tok.Colon) ? this.parseType() : undefined;
     const type = typed instanceof NoneType ? undefined : typed;
-    return new OpaqueAttr(this.unregistered(dialect) ? '#' + prettyDialectSymbol(text.slice(1), dialect) : text, type);
+    return new OpaqueAttr(this.knownToMlir(dialect) ? text : '#' + prettyDialectSymbol(text.slice(1), dialect), type);
   }
 
   /** `dense_resource<name> : type`, kept as text (the blob lives in the file metadata). */
@@ -1204,9 +1200,9 @@ function normalizeAffineSpacing(body: string): string {
   return out.replace(/ {2,}/g, ' ').replace(/< /g, '<').replace(/ >$/, '>');
 }
 
-/** The dialects mlir-opt-19 registers (`mlir-opt-19 --show-dialects`). */
 const INT64_MAX = (1n << 63n) - 1n;
 
+/** The dialects mlir-opt-19 registers (`mlir-opt-19 --show-dialects`). */
 const MLIR_OPT_19_DIALECTS = new Set([
   'acc', 'affine', 'amdgpu', 'amx', 'arith', 'arm_neon', 'arm_sme', 'arm_sve', 'async', 'bufferization', 'builtin', 'cf',
   'complex', 'dlti', 'emitc', 'func', 'gpu', 'index', 'irdl', 'linalg', 'llvm', 'math', 'memref', 'mesh', 'ml_program',

@@ -109,6 +109,10 @@ function elementSlotType(t: Value['type']): PtrType | undefined {
 
 const mayAddress = (pt: FunctionPointsTo, v: Value, m: MemObject) => pt.pointsTo(v).has(m);
 
+/** A write (or free) of memory that names no location: it may go anywhere. */
+const unnamedWrite = (e: { kind: string; value?: Value; resource?: string }) =>
+  (e.kind === 'write' || e.kind === 'free') && !e.value && (e.resource === 'Memory' || e.resource === undefined);
+
 /** Whether `v` may address `m` or an object whose contents lead to it. */
 const mayReach = (pt: FunctionPointsTo, v: Value, m: MemObject) => pt.reach([...pt.pointsTo(v)]).has(m);
 
@@ -122,9 +126,8 @@ function onlyReplaced(fn: Operation, pt: FunctionPointsTo, m: MemObject, slotTyp
     // may load M from it and write an element (Z3); any other write goes where its operands
     // point, so only an op with an operand addressing M is looked at (the walk to what a
     // value reaches is paid only where it matters)
-    const unnamed = (e: { kind: string; value?: Value; resource?: string }) => (e.kind === 'write' || e.kind === 'free') && !e.value && (e.resource === 'Memory' || e.resource === undefined);
     const known = !!effects || !!op.def?.has('RecursiveMemoryEffects') || !!spec?.regionBranchTerminator || !!spec?.branch || !!op.def?.has('Pure');
-    if (spec?.call || !known || effects?.some(unnamed)) {
+    if (spec?.call || !known || effects?.some(unnamedWrite)) {
       if (op.operandValues().some((v) => mayReach(pt, v, m))) ok = false;
       return ok ? undefined : 'skip';
     }
