@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // The generator is plain JS, shared with the benchmark.
 import { genProgram } from '../bench/gen-module.mjs';
-import { genAffineMaps } from '../bench/gen-affine-maps.mjs';
+import { genAffineMaps, genIntegerSets } from '../bench/gen-affine-maps.mjs';
 import { fixturePath, listFiles, readFixture, repoRoot, runOpt } from './fixtures.js';
 
 const GENERATED = Number(process.env.ROUNDTRIP_PROGRAMS ?? 300);
@@ -67,11 +67,11 @@ describe('round trip through mlir-opt-19: generated programs', () => {
   }
 });
 
-describe('affine maps print as mlir-opt-19 builds and prints them', () => {
-  // One function per map, so a map printed differently shows up as its own line.
-  const maps = genAffineMaps(SEED, 400);
+describe('affine maps and integer sets print as mlir-opt-19 builds and prints them', () => {
+  // One function per map or set, so one printed differently shows up as its own line.
+  const maps = [...genAffineMaps(SEED, 400), ...genIntegerSets(SEED, 200)];
   const text = maps.map((m, i) => `func.func private @f${i}() attributes {m = ${m}}\n`).join('');
-  it(`${maps.length} generated maps (dims and symbols renamed, expressions simplified)`, () => {
+  it(`${maps.length} generated maps and sets (dims and symbols renamed, expressions simplified)`, () => {
     const ours = runOpt([], text, 'maps.mlir');
     expect(ours.stderr).toBe('');
     const reference = mlirOpt([], text).split('\n');

@@ -8,6 +8,12 @@ func.func private @huge(tensor<9223372036854775807xf32>, memref<9007199254740993
 // A static stride or offset may be negative; only `?` is dynamic.
 func.func private @reversed(memref<6xi32, strided<[-1], offset: 5>>, memref<2x3xf32, strided<[-3, -1], offset: 8>>)
 
+// Integer sets print as MLIR builds them: each constraint is one expression compared with 0
+// (`a <= b` is `b - a >= 0`), dims and symbols renamed; no constraints is `0 == 0`.
+func.func private @sets() attributes {
+  none = affine_set<(x)[] : ()>, both = affine_set<(x, y)[n] : (x <= n, y + 2 == 3 * n, x >= y floordiv 4)>
+}
+
 // Opaque dialect types and attributes print as `dialect.body` when the body is a plain name,
 // possibly followed by `<…>`; an attribute may carry `: type` (not printed when it is none).
 func.func private @opaque(!acme<widget>, !acme<gear<4>>, !acme<"quoted body">, !acme<_under>) attributes {

@@ -3,8 +3,8 @@
  * builds the expressions through its simplifying constructors (AffineExpr.cpp's
  * simplifyAdd, simplifyMul, simplifyFloorDiv, simplifyCeilDiv, simplifyMod) and prints the
  * result with dims `d0…` and symbols `s0…` (AsmPrinter's printAffineExprInternal). This
- * module does the same for a map body the affine parser has already accepted, so it
- * reports no errors of its own. Integer sets keep their text.
+ * module does the same for a map or integer-set body the affine parser has already
+ * accepted, so it reports no errors of its own.
  *
  * The rules, as MLIR's constructors apply them:
  *  (A) add: two constants fold; a constant (or, against a dim-dependent operand, a
@@ -21,6 +21,9 @@
  *      divisor; `(a + b) mod c` drops a term c divides; `(x mod a) mod c` is `x mod c` when c
  *      divides a.
  *  `a - b` is `a + b * -1`, `-x` is `x * -1`.
+ *  (S) a set constraint is kept as one expression compared with 0, as MLIR's
+ *      parseAffineConstraint builds it: `a >= b` and `a == b` are `a - b`, `a <= b` is
+ *      `b - a`; a set with no constraints is `0 == 0` (parseIntegerSetConstraints).
  */
 
 type Kind = 'add' | 'mul' | 'floordiv' | 'ceildiv' | 'mod';
@@ -154,7 +157,7 @@ class Reader {
   private readonly ids = new Map<string, Expr>();
 
   constructor(body: string) {
-    this.tokens = body.match(/->|[A-Za-z_][\w$.]*|\d+|[()[\],+\-*]/g) ?? [];
+    this.tokens = body.match(/->|[A-Za-z_][\w$.]*|\d+|[()[\],+\-*:<>=]/g) ?? [];
   }
   private peek(): string | undefined { return this.tokens[this.at]; }
   private next(): string { return this.tokens[this.at++]!; }
@@ -169,8 +172,26 @@ class Reader {
       results.push(this.sum());
       if (this.peek() === ',') this.next();
     }
-    const list = (n: number, p: string) => Array.from({ length: n }, (_, i) => `${p}${i}`).join(', ');
-    return `<(${list(dims, 'd')})${syms ? `[${list(syms, 's')}]` : ''} -> (${results.map((x) => print(x)).join(', ')})>`;
+    return `<${operandLists(dims, syms)} -> (${results.map((x) => print(x)).join(', ')})>`;
+  }
+
+  /** (S) */
+  set(): string {
+    const dims = this.names('dim');
+    const syms = this.peek() === '[' ? this.names('sym') : 0;
+    this.next(); // :
+    this.next(); // (
+    const constraints: string[] = [];
+    while (this.peek() !== ')') {
+      const lhs = this.sum();
+      const cmp = this.next(); // `>`, `<` or `=`; the lexer keeps `>=` as two tokens
+      this.next(); // =
+      const rhs = this.sum();
+      const expr = cmp === '<' ? add(rhs, mul(lhs, cst(-1n))) : add(lhs, mul(rhs, cst(-1n)));
+      constraints.push(`${print(expr)} ${cmp === '=' ? '==' : '>='} 0`);
+      if (this.peek() === ',') this.next();
+    }
+    return `<${operandLists(dims, syms)} : (${constraints.length ? constraints.join(', ') : '0 == 0'})>`;
   }
 
   private names(k: 'dim' | 'sym'): number {
@@ -216,7 +237,17 @@ class Reader {
   }
 }
 
+function operandLists(dims: number, syms: number): string {
+  const list = (n: number, p: string) => Array.from({ length: n }, (_, i) => `${p}${i}`).join(', ');
+  return `(${list(dims, 'd')})${syms ? `[${list(syms, 's')}]` : ''}`;
+}
+
 /** The body of `affine_map<…>` (with its angle brackets) as mlir-opt-19 prints it. */
 export function canonicalAffineMap(body: string): string {
   return new Reader(body.slice(1, -1)).map();
+}
+
+/** The body of `affine_set<…>` (with its angle brackets) as mlir-opt-19 prints it. */
+export function canonicalIntegerSet(body: string): string {
+  return new Reader(body.slice(1, -1)).set();
 }

@@ -1,7 +1,7 @@
 /**
  * Affine maps and integer sets as MLIR 19's AffineParser reads them, for
- * validation and diagnostics only: the attribute keeps its source text (see
- * parse-attr-type.ts), so nothing here builds or simplifies expressions.
+ * validation and diagnostics only: the printed form is built from the accepted
+ * text by affine-canonical.ts, so nothing here builds or simplifies expressions.
  *
  *  (1) map  ::= dims symbols? `->` `(` (expr (`,` expr)*)? `)`
  *  (2) set  ::= dims symbols? `:`  `(` (constraint (`,` constraint)*)? `)`

@@ -12,7 +12,7 @@ import { attrInt, checkElements, decodeDenseHex, hexFloatError, type ElementToke
 import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat, wideBitsOfDouble } from './floats.js';
 import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
 import { parseAffineBody } from './affine-parser.js';
-import { canonicalAffineMap } from './affine-canonical.js';
+import { canonicalAffineMap, canonicalIntegerSet } from './affine-canonical.js';
 import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from './location.js';
 import type { DialectTypeParser, Registry } from './opdef.js';
 import {
@@ -634,9 +634,9 @@ export class AttrTypeParser {
     if (this.lex.kind !== Tok.Greater) this.wrongToken(`expected '>' in ${what}`);
     const raw = s + this.lex.text.slice(begin, this.lex.end);
     this.lex.next();
-    // a map is printed as MLIR builds and prints it; a set keeps its text, spaced as MLIR spaces it
+    // printed as MLIR builds and prints it
     const body = raw.slice(s.length);
-    const attr = new AffineAttr(s + (info.kind === 'map' ? canonicalAffineMap(body) : normalizeAffineSpacing(body)), info);
+    const attr = new AffineAttr(s + (info.kind === 'map' ? canonicalAffineMap(body) : canonicalIntegerSet(body)), info);
     this.affineCache.set(raw, attr);
     return attr;
   }
@@ -1182,22 +1182,6 @@ function scanAngleEnd(text: string, open: number, set: boolean): number {
     } else if (c === 34 || c === 123) return -1; // never in a valid body
   }
   return -1;
-}
-
-function normalizeAffineSpacing(body: string): string {
-  const tokens = body.match(/->|>=|<=|==|[A-Za-z_][\w$]*|\d+|\S/g) ?? [];
-  const binary = new Set(['->', '>=', '<=', '==', ':', '+', '*', 'floordiv', 'ceildiv', 'mod']);
-  let out = '';
-  let prev = '';
-  for (const t of tokens) {
-    const operandEnd = /^[\w$]+$/.test(prev) && !binary.has(prev) || prev === ')' || prev === ']';
-    if (t === ',') out += ', ';
-    else if (binary.has(t)) out += ` ${t} `;
-    else if (t === '-' && operandEnd) out += ' - ';
-    else out += t;
-    prev = t;
-  }
-  return out.replace(/ {2,}/g, ' ').replace(/< /g, '<').replace(/ >$/, '>');
 }
 
 const INT64_MAX = (1n << 63n) - 1n;
