@@ -1,6 +1,7 @@
 // Forms mlir-opt-19 prints differently from how they are written: our output must be its output.
 // RUN: lifeline-opt %s --allow-unregistered-dialect > %t.ours && mlir-opt-19 --allow-unregistered-dialect %s | diff - %t.ours
 // RUN: lifeline-opt %s --allow-unregistered-dialect --mlir-print-op-generic > %t.g && mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic %s | diff - %t.g
+// RUN: lifeline-opt %s --allow-unregistered-dialect --mlir-print-debuginfo > %t.d && mlir-opt-19 --allow-unregistered-dialect --mlir-print-debuginfo %s | diff - %t.d
 
 // Dimensions above 2^53 print as written (int64, not rounded doubles).
 func.func private @huge(tensor<9223372036854775807xf32>, memref<9007199254740993xi8>)
@@ -13,6 +14,11 @@ func.func private @reversed(memref<6xi32, strided<[-1], offset: 5>>, memref<2x3x
 func.func private @sets() attributes {
   none = affine_set<(x)[] : ()>, both = affine_set<(x, y)[n] : (x <= n, y + 2 == 3 * n, x >= y floordiv 4)>
 }
+
+// A tuple of more than 16 elements prints as a type alias `!tuple`, defined before the attribute
+// aliases of its depth (its own elements may have aliases); a shorter one prints in place.
+func.func private @long_tuples(tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>, tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>,
+  tuple<memref<2xf32, affine_map<(d0) -> (d0 + 3)>>, tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>)
 
 // Opaque dialect types and attributes print as `dialect.body` when the body is a plain name,
 // possibly followed by `<…>`; an attribute may carry `: type` (not printed when it is none).

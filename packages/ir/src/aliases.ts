@@ -6,11 +6,12 @@
  *   #loc = loc("f.mlir":0:0)                     (after it: deferred)
  *
  * MLIR gives aliases to affine maps (`map`), integer sets (`set`), locations
- * (`loc`, only with --mlir-print-debuginfo) and dialect attributes that ask
- * for one (here the sparse tensor encoding, `sparse`). Every such value the
- * printer visits gets one; names are numbered per prefix after sorting by
- * alias depth (an alias refers only to shallower ones), then prefix, then
- * first visit. Op locations are "deferred" (defined after the module) unless
+ * (`loc`, only with --mlir-print-debuginfo), tuple types of more than 16
+ * elements (`!tuple`, the builtin dialect's getAlias) and dialect attributes
+ * that ask for one (here the sparse tensor encoding, `sparse`). Every such
+ * value the printer visits gets one; names are numbered per prefix after
+ * sorting by alias depth (an alias refers only to shallower ones), then types
+ * before attributes, then prefix, then first visit. Op locations are "deferred" (defined after the module) unless
  * also visited elsewhere, e.g. as block argument locations, which are printed
  * inline but still defined up front.
  *
@@ -23,6 +24,8 @@ import { AliasLoc, CallSiteLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '
 interface Entry {
   key: string;
   prefix: string;
+  /** `!` for a type alias, `#` for an attribute or location alias. */
+  sigil: '!' | '#';
   depth: number;
   deferred: boolean;
   index: number;
@@ -32,6 +35,7 @@ interface Entry {
   name?: string;
 }
 
+const tupleBody = (text: string): string => text.slice('tuple<'.length, -1);
 const resolve = (l: Location): Location => (l instanceof AliasLoc && l.target ? resolve(l.target) : l);
 
 /** Children a location prints (and so visits). */
@@ -43,13 +47,15 @@ function locChildren(l: Location): Location[] {
 }
 
 const PATTERNS: readonly [string, string][] = [
-  ['affine_map<', 'map'], ['affine_set<', 'set'], ['#sparse_tensor.encoding<', 'sparse'],
+  ['affine_map<', 'map'], ['affine_set<', 'set'], ['#sparse_tensor.encoding<', 'sparse'], ['tuple<', 'tuple'],
 ];
+/** MLIR aliases a tuple type only when it has more elements than this. */
+const TUPLE_ALIAS_MIN = 16;
 
 /** Whether printed text may hold values that get aliases. */
 export function mayHaveTextAliases(text: string): boolean {
-  // One scan for `affine_` (maps and sets) and one for the encoding.
-  return text.includes('affine_') || text.includes('#sparse_tensor.encoding<');
+  // One scan for `affine_` (maps and sets), one for the encoding, one for tuples.
+  return text.includes('affine_') || text.includes('#sparse_tensor.encoding<') || text.includes('tuple<');
 }
 
 /**
@@ -68,12 +74,14 @@ export function scanTextAliases(text: string, found: (start: number, end: number
       i = close + 1;
       continue;
     }
-    if (c === 97 /* a */ || c === 35 /* # */) {
+    if (c === 97 /* a */ || c === 35 /* # */ || c === 116 /* t */) {
       const match = PATTERNS.find(([pat]) => text.startsWith(pat, i));
       const prev = i > 0 ? text.charCodeAt(i - 1) : 32;
       if (match && (c === 35 || !isWordChar(prev))) {
-        const end = balancedEnd(text, i + match[0].length - 1, match[1] !== 'sparse');
-        if (end > 0) {
+        const open = i + match[0].length - 1;
+        const end = balancedEnd(text, open, match[1] === 'map' || match[1] === 'set');
+        // a smaller tuple is no alias, but what it holds may be
+        if (end > 0 && (match[1] !== 'tuple' || elementCount(text, open, end) > TUPLE_ALIAS_MIN)) {
           found(i, end, match[1]);
           i = end;
           continue;
@@ -82,6 +90,20 @@ export function scanTextAliases(text: string, found: (start: number, end: number
     }
     i++;
   }
+}
+
+/** The number of top-level elements of the `<…>` group from `open` to `end`. */
+function elementCount(s: string, open: number, end: number): number {
+  let depth = 0;
+  let count = 1;
+  for (let i = open; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34) i = s.indexOf('"', i + 1);
+    else if (c === 60 || c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 62 && s.charCodeAt(i - 1) !== 45 || c === 41 || c === 93 || c === 125) depth--;
+    else if (c === 44 && depth === 1) count++;
+  }
+  return end - open > 2 ? count : 0;
 }
 
 function isWordChar(c: number): boolean {
@@ -118,20 +140,28 @@ export class AliasState {
   get empty(): boolean { return this.entries.length === 0; }
   get hasLocations(): boolean { return this.entries.some((e) => e.loc); }
 
-  /** Records every aliasable value printed in `text` (a visit, in order). */
-  visitText(text: string): void {
-    if (!mayHaveTextAliases(text)) return;
-    scanTextAliases(text, (start, end, prefix) => this.visitValue(text.slice(start, end), prefix));
+  /** Records every aliasable value printed in `text` (a visit, in order); returns their largest alias depth. */
+  visitText(text: string, deferred = false): number {
+    let max = -1;
+    if (!mayHaveTextAliases(text)) return max;
+    scanTextAliases(text, (start, end, prefix) => {
+      max = Math.max(max, this.visitValue(text.slice(start, end), prefix, deferred));
+    });
+    return max;
   }
 
-  private visitValue(text: string, prefix: string): void {
+  private visitValue(text: string, prefix: string, deferred: boolean): number {
     const key = 'a:' + text;
     const e = this.byKey.get(key);
     if (e) {
-      e.deferred = false;
-      return;
+      if (!deferred) e.deferred = false;
+      return e.depth;
     }
-    this.add({ key, prefix, depth: 0, deferred: false, index: this.entries.length, text });
+    const tuple = prefix === 'tuple';
+    const added = this.add({ key, prefix, sigil: tuple ? '!' : '#', depth: 0, deferred, index: this.entries.length, text });
+    // a tuple's elements may have aliases of their own
+    if (tuple) added.depth = this.visitText(tupleBody(text), deferred) + 1;
+    return added.depth;
   }
 
   private add(e: Entry): Entry {
@@ -149,7 +179,7 @@ export class AliasState {
       if (!deferred) found.deferred = false;
       return found.depth;
     }
-    const e = this.add({ key, prefix: 'loc', depth: 0, deferred, index: this.entries.length, loc: l });
+    const e = this.add({ key, prefix: 'loc', sigil: '#', depth: 0, deferred, index: this.entries.length, loc: l });
     let max = -1;
     for (const c of locChildren(l)) max = Math.max(max, this.visitLocation(c, deferred));
     e.depth = max + 1;
@@ -161,12 +191,13 @@ export class AliasState {
     if (this.finalized) return;
     this.finalized = true;
     const sorted = [...this.entries].sort((a, b) =>
-      a.depth - b.depth || (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0) || a.index - b.index);
+      a.depth - b.depth || (a.sigil === b.sigil ? 0 : a.sigil === '!' ? -1 : 1) ||
+      (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0) || a.index - b.index);
     const counts = new Map<string, number>();
     for (const e of sorted) {
       const k = counts.get(e.prefix) ?? 0;
       counts.set(e.prefix, k + 1);
-      e.name = '#' + e.prefix + (k ? String(k) : '');
+      e.name = e.sigil + e.prefix + (k ? String(k) : '');
     }
     this.entries.splice(0, this.entries.length, ...sorted);
   }
@@ -216,7 +247,8 @@ export class AliasState {
     let s = '';
     for (const e of this.entries) {
       if (e.deferred !== deferred) continue;
-      const body = e.loc ? `loc(${this.locationInner(e.loc)})` : e.text!;
+      const body = e.loc ? `loc(${this.locationInner(e.loc)})`
+        : e.prefix === 'tuple' ? `tuple<${this.replaceText(tupleBody(e.text!))}>` : e.text!;
       s += `${e.name} = ${body}\n`;
     }
     return s;
