@@ -20,6 +20,9 @@ func.func private @sets() attributes {
 func.func private @long_tuples(tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>, tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>,
   tuple<memref<2xf32, affine_map<(d0) -> (d0 + 3)>>, tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>)
 
+// Fused-location metadata is visited with the location: an alias only it uses is deferred with it.
+func.func private @fused_with_map() loc(fused<affine_map<(d0) -> (d0 * 5)>>["printed":1:2])
+
 // Opaque dialect types and attributes print as `dialect.body` when the body is a plain name,
 // possibly followed by `<…>`; an attribute may carry `: type` (not printed when it is none).
 func.func private @opaque(!acme<widget>, !acme<gear<4>>, !acme<"quoted body">, !acme<_under>) attributes {

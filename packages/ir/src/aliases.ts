@@ -140,7 +140,10 @@ export class AliasState {
   get empty(): boolean { return this.entries.length === 0; }
   get hasLocations(): boolean { return this.entries.some((e) => e.loc); }
 
-  /** Records every aliasable value printed in `text` (a visit, in order); returns their largest alias depth. */
+  /**
+   * Records every aliasable value printed in `text` (a visit, in order); returns their largest
+   * alias depth. Values seen only inside op locations are `deferred` with them.
+   */
   visitText(text: string, deferred = false): number {
     let max = -1;
     if (!mayHaveTextAliases(text)) return max;
@@ -182,6 +185,7 @@ export class AliasState {
     const e = this.add({ key, prefix: 'loc', sigil: '#', depth: 0, deferred, index: this.entries.length, loc: l });
     let max = -1;
     for (const c of locChildren(l)) max = Math.max(max, this.visitLocation(c, deferred));
+    if (l instanceof FusedLoc && l.metadata) max = Math.max(max, this.visitText(l.metadata.toString(), deferred));
     e.depth = max + 1;
     return e.depth;
   }

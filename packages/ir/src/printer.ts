@@ -227,7 +227,16 @@ export class OpPrinter {
   printOptionalLocation(loc: Location): void {
     if (!this.options.debugInfo) return;
     if (this.aliasMode === 'collect') this.aliases!.visitLocation(loc, false);
-    this.out.push(' ' + this.inlineLocation(loc));
+    this.pushLocation(this.inlineLocation(loc));
+  }
+
+  /** A printed `loc(…)`: visitLocation has seen what it holds, so the collecting pass does not scan it. */
+  private pushLocation(text: string): void {
+    const scan = this.out instanceof ScanningBuffer ? this.out : undefined;
+    const was = scan?.suppress;
+    if (scan) scan.suppress = true;
+    this.out.push(' ' + text);
+    if (scan) scan.suppress = was!;
   }
 
   // ---- operations -----------------------------------------------------------------
@@ -251,7 +260,7 @@ export class OpPrinter {
       this.printGeneric(op);
     }
     if (scoped) this.defaultDialects.pop();
-    if (this.options.debugInfo) this.out.push(' ' + this.opLocation(op.loc));
+    if (this.options.debugInfo) this.pushLocation(this.opLocation(op.loc));
   }
 
   /**
@@ -437,7 +446,7 @@ export class OpPrinter {
         this.out.push(`${this.names.valueName(a)}: ${a.type}`);
         if (this.options.debugInfo) {
           if (this.aliasMode === 'collect') this.aliases!.visitLocation(a.loc, false);
-          this.out.push(' ' + this.inlineLocation(a.loc));
+          this.pushLocation(this.inlineLocation(a.loc));
         }
       });
       this.out.push(')');
