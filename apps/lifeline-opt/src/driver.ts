@@ -99,7 +99,7 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
     const result = pm.run(module, {
       printIrAfterAll: o.printIrAfterAll,
       printIrBeforeAll: o.printIrBeforeAll,
-      printOptions: { generic: o.generic, debugInfo: o.debugInfo },
+      printOptions: { generic: o.generic, debugInfo: o.debugInfo, localScope: o.localScope },
       log: (s: string) => stderr.push(s),
       outs: (s: string) => passOutput.push(s),
       registry,
@@ -110,7 +110,7 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
     if (!result.ok) return { output: '', diagnostics, ok: false };
     const t1 = performance.now();
     // mlir-opt ends each printed module with an empty line.
-    const output = sil && !o.generic ? printSil(module) : printOp(module, { generic: o.generic, debugInfo: o.debugInfo, fileMetadata }) + '\n';
+    const output = sil && !o.generic ? printSil(module) : printOp(module, { generic: o.generic, debugInfo: o.debugInfo, localScope: o.localScope, fileMetadata }) + '\n';
     if (o.passStatistics) stderr.push(result.statisticsReport());
     if (o.timing) stderr.push(result.timingReport({ parse: parseMs, output: performance.now() - t1 }));
     return { output, passStdout: passOutput.join(''), diagnostics, ok: true };

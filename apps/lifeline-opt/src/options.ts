@@ -11,6 +11,7 @@ export interface DriverOptions {
   verifyDiagnostics: boolean;
   generic: boolean;
   debugInfo: boolean;
+  localScope: boolean;
   allowUnregistered: boolean;
   printIrAfterAll: boolean;
   printIrBeforeAll: boolean;
@@ -26,7 +27,7 @@ export interface DriverOptions {
 
 /** Flags accepted and ignored (they change nothing observable in our implementation). */
 const IGNORED_FLAGS = new Set([
-  'mlir-disable-threading', 'mlir-print-local-scope', 'mlir-print-value-users', 'mlir-pretty-debuginfo',
+  'mlir-disable-threading', 'mlir-print-value-users', 'mlir-pretty-debuginfo',
   'mlir-print-elementsattrs-with-hex-if-larger', 'mlir-elide-elementsattrs-if-larger', 'mlir-print-ir-module-scope',
   'mlir-print-stacktrace-on-diagnostic', 'mlir-print-op-on-diagnostic', 'color', 'allow-unregistered-dialects',
   'mlir-timing-display', 'split-input-file-marker',
@@ -36,7 +37,7 @@ export class UsageError extends Error {}
 
 export function parseArgs(argv: readonly string[], isPassName: (name: string) => boolean): DriverOptions {
   const o: DriverOptions = {
-    input: '-', output: '-', splitInputFile: false, verifyDiagnostics: false, generic: false, debugInfo: false,
+    input: '-', output: '-', splitInputFile: false, verifyDiagnostics: false, generic: false, debugInfo: false, localScope: false,
     allowUnregistered: false, printIrAfterAll: false, printIrBeforeAll: false, timing: false, passStatistics: false,
     verifyEach: true, noVerify: false, showDialects: false, help: false, pipeline: [],
   };
@@ -67,6 +68,7 @@ export function parseArgs(argv: readonly string[], isPassName: (name: string) =>
       case 'verify-diagnostics': o.verifyDiagnostics = true; continue;
       case 'mlir-print-op-generic': o.generic = true; continue;
       case 'mlir-print-debuginfo': o.debugInfo = true; continue;
+      case 'mlir-print-local-scope': o.localScope = value !== 'false'; continue;
       case 'allow-unregistered-dialect': o.allowUnregistered = true; continue;
       case 'mlir-print-ir-after-all': o.printIrAfterAll = true; continue;
       case 'mlir-print-ir-before-all': o.printIrBeforeAll = true; continue;

@@ -22,7 +22,9 @@ export class FileLineColLoc extends Location {
 export class NameLoc extends Location {
   constructor(readonly name: string, readonly child?: Location) { super(); }
   printInner(): string {
-    return escapeString(this.name) + (this.child && !(this.child instanceof UnknownLoc) ? `(${this.child.printInner()})` : '');
+    // an unknown child is not printed, also when named by an alias
+    const child = this.child && this.child.printInner() !== 'unknown' ? `(${this.child.printInner()})` : '';
+    return escapeString(this.name) + child;
   }
   override fileLineCol(): FileLineColLoc | undefined { return this.child?.fileLineCol(); }
 }

@@ -14,6 +14,11 @@ export interface PrintOptions {
   debugInfo?: boolean;
   /** `{-# … #-}` to print after the module. */
   fileMetadata?: string;
+  /**
+   * --mlir-print-local-scope: the op alone, as MLIR prints an op out of its file
+   * (Operation::print with local scope): no aliases, every location in place, no `{-# … #-}`.
+   */
+  localScope?: boolean;
 }
 
 export interface RegionPrintOptions {
@@ -89,6 +94,11 @@ export class OpPrinter {
   static print(op: Operation, options: PrintOptions = {}): string {
     let body: string | undefined;
     let names: NameTable | undefined;
+    if (options.localScope) {
+      const p = new OpPrinter(op, options);
+      p.printOperation(op);
+      return p.toString();
+    }
     if (!options.debugInfo) {
       const p = new OpPrinter(op, options);
       p.printOperation(op);
