@@ -126,13 +126,15 @@ function processChunk(source: SourceFile, o: DriverOptions, stderr: string[]): C
 /**
  * mlir-opt attaches "see current operation" to errors reported on an op (not
  * under --verify-diagnostics): the op in generic form, numbered from the nearest
- * op isolated from above, on its own lines when it spans several.
+ * op isolated from above, on its own lines when it spans several, with its
+ * locations under --mlir-print-debuginfo.
  */
-function withCurrentOperation(d: Diagnostic): Diagnostic {
+function withCurrentOperation(d: Diagnostic, debugInfo: boolean): Diagnostic {
   if (!d.op) return d;
   let scope = d.op;
   while (!scope.def?.has('IsolatedFromAbove') && scope.parentOp) scope = scope.parentOp;
-  const text = nestedOpPrinter(scope, { generic: true })(d.op);
+  // with --mlir-print-debuginfo the op's locations print too, in place (no aliases)
+  const text = nestedOpPrinter(scope, { generic: true, debugInfo })(d.op);
   const note = diag('note', d.op.loc, `see current operation: ${text.includes('\n') ? '\n' : ''}${text}`);
   return { ...d, notes: [note, ...d.notes] };
 }
@@ -216,7 +218,7 @@ export function runDriverCore(argv: readonly string[], io: DriverIO): number {
         if (problems.length) failed = true;
         outputs.push(r.ok ? passStdout(r) : '');
       } else {
-        for (const d of r.diagnostics) io.stderr(renderDiagnostic(withCurrentOperation(d), [source]));
+        for (const d of r.diagnostics) io.stderr(renderDiagnostic(withCurrentOperation(d, o.debugInfo), [source]));
         if (!r.ok) failed = true;
         // A failed chunk prints nothing, but the separators around it stay (mlir-opt's interleave).
         outputs.push(r.ok ? passStdout(r) : '');
