@@ -5,7 +5,7 @@
  *     %x = foo
  *         ^
  */
-import { FileLineColLoc, Location } from './location.js';
+import { AliasLoc, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc } from './location.js';
 import type { Operation } from './ir.js';
 
 /** A FileLineColLoc that keeps the offset and computes line/column lazily (parsing makes one per op). */
@@ -89,20 +89,68 @@ export function opError(op: Operation, message: string, notes: Diagnostic[] = []
   return { severity: 'error', message, loc: op.loc, notes, op };
 }
 
-/** Renders a diagnostic with the source line and a caret when the location is in `sources`. */
-export function renderDiagnostic(d: Diagnostic, sources: readonly SourceFile[], hideSourceLine = false): string {
-  const flc = d.loc.fileLineCol();
-  let out: string;
-  if (!flc) {
-    out = `loc(unknown): ${d.severity}: ${d.message}\n`;
-  } else {
-    out = `${flc.file}:${flc.line}:${flc.col}: ${d.severity}: ${d.message}\n`;
-    const src = sources.find((s) => s.name === flc.file);
-    const text = hideSourceLine ? undefined : src?.lineText(flc.line);
-    if (text !== undefined) out += `${text}\n${' '.repeat(Math.max(0, flc.col - 1))}^\n`;
+/** SourceMgrDiagnosticHandler's callStackLimit. */
+const CALL_STACK_LIMIT = 10;
+
+/** getCallSiteLoc: the call site a location is, or names, or fuses first. */
+function callSiteOf(l: Location): CallSiteLoc | undefined {
+  if (l instanceof AliasLoc) return l.target && callSiteOf(l.target);
+  if (l instanceof CallSiteLoc) return l;
+  if (l instanceof NameLoc) return l.child && callSiteOf(l.child);
+  if (l instanceof FusedLoc) {
+    for (const c of l.locations) {
+      const call = callSiteOf(c);
+      if (call) return call;
+    }
   }
-  // A note at the diagnostic's own location does not repeat the source line (as MLIR's handler).
-  for (const n of d.notes) out += renderDiagnostic(n, sources, sameLocation(n.loc, d.loc));
+  return undefined;
+}
+
+/**
+ * The "called from" notes MLIR adds below an error at a call site location, one per
+ * caller, and the location the notes after them compare with.
+ */
+function callStack(l: Location): { notes: Diagnostic[]; last: Location } {
+  const notes: Diagnostic[] = [];
+  let call = callSiteOf(l);
+  let last = l;
+  for (let depth = 0; call && depth < CALL_STACK_LIMIT; depth++) {
+    last = call.caller;
+    notes.push(diag('note', last, 'called from'));
+    call = callSiteOf(last);
+  }
+  return { notes, last };
+}
+
+/**
+ * Renders a diagnostic with the source line and a caret when the location is in `sources`;
+ * at a call site location, a "called from" note for each caller follows. As MLIR's
+ * SourceMgrDiagnosticHandler, a note shows its source line only when its location is
+ * not the one printed just before it.
+ */
+export function renderDiagnostic(d: Diagnostic, sources: readonly SourceFile[]): string {
+  let out = renderLine(d, sources, false);
+  const { notes, last } = callStack(d.loc);
+  for (const c of notes) out += renderLine(c, sources, false);
+  let previous = last;
+  for (const n of d.notes) {
+    out += renderLine(n, sources, sameLocation(n.loc, previous));
+    previous = n.loc;
+  }
+  return out;
+}
+
+function renderLine(d: Diagnostic, sources: readonly SourceFile[], hideSourceLine: boolean): string {
+  const flc = d.loc.fileLineCol();
+  if (!flc) {
+    // SourceMgrDiagnosticHandler: no file position, so the whole location (unless unknown) leads the message
+    const where = d.loc.printInner() === 'unknown' ? '' : `${d.loc}: `;
+    return `<unknown>:0: ${d.severity}: ${where}${d.message}\n`;
+  }
+  let out = `${flc.file}:${flc.line}:${flc.col}: ${d.severity}: ${d.message}\n`;
+  const src = sources.find((s) => s.name === flc.file);
+  const text = hideSourceLine ? undefined : src?.lineText(flc.line);
+  if (text !== undefined) out += `${text}\n${' '.repeat(Math.max(0, flc.col - 1))}^\n`;
   return out;
 }
 

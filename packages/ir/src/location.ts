@@ -32,7 +32,7 @@ export class NameLoc extends Location {
 export class CallSiteLoc extends Location {
   constructor(readonly callee: Location, readonly caller: Location) { super(); }
   printInner(): string { return `callsite(${this.callee.printInner()} at ${this.caller.printInner()})`; }
-  override fileLineCol(): FileLineColLoc | undefined { return this.callee.fileLineCol(); }
+  override fileLineCol(): FileLineColLoc | undefined { return this.callee.fileLineCol() ?? this.caller.fileLineCol(); }
 }
 
 export class FusedLoc extends Location {
