@@ -99,6 +99,31 @@ contract LifetimesMemberGrow {
     return (keccak256(w.buf), w.len, w.buf.length);
   }
 
+  struct Acct { uint256 id; uint256 count; uint256[] log; }
+
+  function record(Acct memory a, uint256 x) internal pure {
+    if (a.count == a.log.length) {
+      uint256[] memory bigger = new uint256[](a.log.length == 0 ? 2 : a.log.length * 2);
+      for (uint256 i = 0; i < a.count; i++) bigger[i] = a.log[i];
+      a.log = bigger;
+    }
+    a.log[a.count++] = x;
+  }
+
+  // each run of the first loop stores a fresh empty array — laid out at the free pointer,
+  // which it does not move — into an element's member, and the release keeps it although the
+  // free pointer is still at the run's mark; the second loop records under a condition, and
+  // most of its runs leave the member holding an older array
+  function emptyThenRecord(uint256 n) external pure returns (uint256 s) {
+    Acct[] memory accts = new Acct[](n + 1);
+    for (uint256 i = 0; i <= n; i++) accts[i] = Acct(i, 0, new uint256[](0));
+    for (uint256 i = 0; i < 3 * n; i++) if (i % 4 != 3) record(accts[i % (n + 1)], i + 1);
+    for (uint256 i = 0; i <= n; i++) {
+      Acct memory a = accts[i];
+      s = (s * 31 + a.log.length * 7 + a.count + (a.count > 0 ? a.log[a.count - 1] : 5)) % (2 ** 128);
+    }
+  }
+
   // ---- not released ----
 
   function pair() internal pure returns (Writer memory a, Writer memory b) {

@@ -158,8 +158,11 @@ default {
   // of a call that may grow a member leave it as it was, so that case costs no function call
   if (op.getAttr('displaced')) return `switch lt(mload(${a}), ${mark})\ncase 0 { ${name}(${mark}, ${lm}, ${a}, ${o}) }\ndefault { mstore(64, ${mark}) }`;
   if (direct) return `${name}(${mark}, ${lm}, ${a}, ${o})`;
-  // the same for a store under a condition: a run that did not store only frees
-  return `switch ${a}\ncase 0 { mstore(64, ${mark}) }\ndefault {\n  ${name}(${mark}, ${lm}, ${a}, ${o})\n  ${a} := 0\n}`;
+  // the same for a store under a condition: a run that did not store only frees, and so does
+  // one whose word still holds an older object — most runs of a loop around a helper that may
+  // grow a member by doubling (`_heapPush(h, …)`): that case costs no function call either
+  const older = `switch lt(mload(${a}), ${mark})\ncase 0 { ${name}(${mark}, ${lm}, ${a}, ${o}) }\ndefault { mstore(64, ${mark}) }`;
+  return `switch ${a}\ncase 0 { mstore(64, ${mark}) }\ndefault {\n${indent(older)}\n  ${a} := 0\n}`;
 }
 
 /** The address fields of a fixed-shape graph type: [byte offset, field type]. */
