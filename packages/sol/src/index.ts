@@ -12,6 +12,7 @@ export * as yul from './yul/index.js';
 export { emitYul } from './yul/emit-module.js';
 export { EmitError } from './yul/emit-func.js';
 export { dropBoundedIndexChecks } from './bounds-checks.js';
+export { dropImpossibleOverflowChecks } from './overflow-checks.js';
 /** The lifetime pipeline (packages/sol/LIFETIME.md). */
 export { applyLifetime, type LifetimeEntry, type LifetimeResult, type TracedReleases } from './lifetime/index.js';
 export { placeStaticFrames, type StaticFramesResult, type StaticContract } from './lifetime/static-frames.js';

@@ -9,7 +9,7 @@
  * ABI is solc's (analysis only: the ABI is a function of the source, not of our codegen).
  */
 import type { Operation } from '@lifeline/ir';
-import { EmitError, applyLifetime, dropBoundedIndexChecks, emitYul, type LifetimeResult, type TracedReleases } from '@lifeline/sol';
+import { EmitError, applyLifetime, dropBoundedIndexChecks, dropImpossibleOverflowChecks, emitYul, type LifetimeResult, type TracedReleases } from '@lifeline/sol';
 import { assembleYul, type SolcError } from '@lifeline/evm';
 import { compileForAst, type AstNode } from './solc.js';
 import { lowerToSol } from './lower-contract.js';
@@ -155,6 +155,8 @@ export function compileToBytecode(input: CompileInput, lower: LowerFn = lowerToS
     const lifetime = input.lifetime ? applyLifetime(module, { traced }) : undefined;
     // with lifetime on or off: index checks a loop condition makes redundant (bounds-checks.ts)
     dropBoundedIndexChecks(module);
+    // and overflow checks the operands' ranges make impossible (overflow-checks.ts)
+    dropImpossibleOverflowChecks(module);
     const extra = { module, ...(lifetime ? { lifetime } : {}) };
     let yul: string;
     try {
