@@ -63,18 +63,28 @@ export function parseSrc(src: string): { start: number; length: number; file: nu
   return { start, length, file };
 }
 
-/** Line (1-based) and column (1-based) of a character offset. */
+/**
+ * Line (1-based) and column (1-based) of `offset` in `text`. solc's `src` offsets count UTF-8
+ * bytes, not UTF-16 code units: a non-ASCII character earlier in the file (OpenZeppelin's
+ * comments write `2²⁵⁶`) would otherwise move every later location. The column counts bytes
+ * as solc's does.
+ */
 export function lineCol(text: string, offset: number): { line: number; col: number } {
   let line = 1;
-  let last = -1;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
+  let lineStart = 0;
+  let bytes = 0;
+  for (const ch of text) {
+    if (bytes >= offset) break;
+    bytes += utf8Length(ch.codePointAt(0)!);
+    if (ch === '\n') {
       line++;
-      last = i;
+      lineStart = bytes;
     }
   }
-  return { line, col: offset - last };
+  return { line, col: offset - lineStart + 1 };
 }
+
+const utf8Length = (cp: number) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
 
 /**
  * An UnsupportedFeature error at `src`, formatted like solc's messages
@@ -83,9 +93,11 @@ export function lineCol(text: string, offset: number): { line: number; col: numb
 export function unsupportedError(message: string, file: string, start: number, length: number, text: string): SolcError {
   const { line, col } = lineCol(text, start);
   const lineText = text.split('\n')[line - 1] ?? '';
-  const width = Math.max(1, Math.min(length, lineText.length - col + 1));
+  // the caret sits under the characters, not the bytes, of the line
+  const pad = Buffer.from(lineText, 'utf8').subarray(0, col - 1).toString('utf8').length;
+  const width = Math.max(1, Math.min(length, lineText.length - pad));
   const gutter = ' '.repeat(String(line).length);
-  const formattedMessage = `UnsupportedFeature: ${message}\n${gutter}--> ${file}:${line}:${col}:\n${gutter} |\n${line} | ${lineText}\n${gutter} | ${' '.repeat(col - 1)}${'^'.repeat(width)}\n\n`;
+  const formattedMessage = `UnsupportedFeature: ${message}\n${gutter}--> ${file}:${line}:${col}:\n${gutter} |\n${line} | ${lineText}\n${gutter} | ${' '.repeat(pad)}${'^'.repeat(width)}\n\n`;
   return {
     type: 'UnsupportedFeature', severity: 'error', component: 'general', message, formattedMessage,
     sourceLocation: { file, start, end: start + length },

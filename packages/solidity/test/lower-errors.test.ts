@@ -43,6 +43,20 @@ contract C {
 }`, 'new D()', /type 'contract D' is not supported/);
   });
 
+  it('counts solc\'s byte offsets past non-ASCII text when it gives line and column', () => {
+    // `²⁵⁶` is 3 characters and 6 UTF-8 bytes: a character count would point 3 columns left
+    // of the construct, and into earlier lines with more of them above
+    const src = 'contract C {\n  // 2²⁵⁶ - 1\n  function f() external returns (uint) { try this.f() returns (uint v) { return v; } catch { return 0; } }\n}\n';
+    const { errors } = lowerErrors(src);
+    const e = errors.find((x) => x.type === 'UnsupportedFeature' && /try\/catch/.test(x.message))!;
+    const text = HEADER + src;
+    const line = text.split('\n').findIndex((l) => l.includes('try this'));
+    const col = text.split('\n')[line]!.indexOf('try') + 1;
+    expect(e.sourceLocation!.start).toBe(Buffer.byteLength(text.slice(0, text.indexOf('try this')), 'utf8'));
+    expect(e.formattedMessage).toContain(`a.sol:${line + 1}:${col}:`);
+    expect(e.formattedMessage).toContain(`\n${' '.repeat(String(line + 1).length)} | ${' '.repeat(col - 1)}^^^`);
+  });
+
   describe('inline assembly it cannot represent, at the identifier', () => {
     it('storage .slot / .offset', () => {
       expectUnsupported(`
