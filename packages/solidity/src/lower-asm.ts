@@ -8,9 +8,12 @@
  *     so it cannot clash with the emitter's names (Yul forbids shadowing);
  *   - string literals are byte-escaped, so no `$` in the text is anything but a placeholder
  *     or part of a `usr$` name.
+ *   - a reference to a constant becomes its value as a number literal (solc allows only
+ *     constants of value types whose value is a literal or a compile-time number, and its
+ *     IR generator inlines them the same way).
  * What we cannot represent with a slot is UnsupportedFeature at the identifier: `.slot` /
- * `.offset` / `.length` suffixes, state variables, constants, immutables, functions, locals
- * that are not a value or a memory reference, and `verbatim`.
+ * `.offset` / `.length` suffixes, state variables, immutables, functions, locals that are
+ * not a value or a memory reference, and `verbatim`.
  */
 import type { AstNode } from './solc.js';
 
@@ -18,6 +21,8 @@ import type { AstNode } from './solc.js';
 export interface AsmContext {
   /** The placeholder index of Solidity declaration `decl` referenced at `ident` (fails if unsupported). */
   reference(decl: number, ident: AstNode): number;
+  /** The Yul literal of Solidity declaration `decl` when it is a constant, else undefined. */
+  constant(decl: number, ident: AstNode): string | undefined;
   fail(node: AstNode, message: string): never;
 }
 
@@ -67,7 +72,7 @@ export function printInlineAssembly(node: AstNode, cx: AsmContext): AsmText {
     const ref = refs.get(n.src as string);
     if (!ref) return `usr$${n.name as string}`;
     if (ref.suffix || ref.isSlot || ref.isOffset) cx.fail(n, `'.${ref.suffix ?? (ref.isSlot ? 'slot' : 'offset')}' in inline assembly`);
-    return `$${cx.reference(ref.declaration as number, n)}`;
+    return cx.constant(ref.declaration as number, n) ?? `$${cx.reference(ref.declaration as number, n)}`;
   };
   const typed = (ns: AstNode[] | undefined) => (ns ?? []).map((t) => `usr$${t.name as string}`).join(', ');
 

@@ -11,6 +11,7 @@ import { isMemorySafe, printInlineAssembly } from './lower-asm.js';
 import { uncapturedReferences } from './asm-capture.js';
 import { i1, type AstNode } from './lower-base.js';
 import { CallLowerer } from './lower-calls.js';
+import { literalBytes } from './lower-expr.js';
 
 export class FnLowerer extends CallLowerer {
   private returnSlots: Value[] = [];
@@ -213,9 +214,13 @@ export class FnLowerer extends CallLowerer {
     const decls: number[] = [];
     const { yul, freePtr } = printInlineAssembly(node, {
       fail: (n, message) => this.unsupported(n, message),
+      constant: (decl, ident) => {
+        const d = this.ctx.nodes.get(decl);
+        return d?.nodeType === 'VariableDeclaration' && d.constant ? this.asmConstant(d, ident) : undefined;
+      },
       reference: (decl, ident) => {
         const slot = this.slots.get(decl);
-        if (!slot) return this.unsupported(ident, 'state variables, constants, immutables and functions in inline assembly');
+        if (!slot) return this.unsupported(ident, 'state variables, immutables and functions in inline assembly');
         const t = (slot.type as PtrType).pointeeType;
         const ok = t instanceof IntegerType || t instanceof AddressType || t instanceof FixedBytesType || dataLocation(t) === 'Memory';
         if (!ok) this.unsupported(ident, `a local of type ${t} in inline assembly`);
@@ -233,6 +238,37 @@ export class FnLowerer extends CallLowerer {
     if (isMemorySafe(node)) attrs.push(this.unit('memory_safe'));
     if (freePtr) attrs.push(this.unit('free_ptr'));
     this.op('sol.inline_asm', slots, [], attrs);
+  }
+
+  /**
+   * A constant read in inline assembly, as solc's IR generator writes it (CopyTranslate): the
+   * value of the constant it names, through constants initialised with another constant's
+   * name, as a 256-bit word — a compile-time number in two's complement, shifted to the left
+   * for bytesN; a bool, address or string literal as its word (the string left-aligned).
+   * solc's type checker has already rejected any other constant there.
+   */
+  asmConstant(decl: AstNode, ident: AstNode): string {
+    let root = decl;
+    while (root.value?.nodeType === 'Identifier') {
+      const next = this.ctx.nodes.get(root.value.referencedDeclaration as number);
+      if (next?.nodeType !== 'VariableDeclaration' || !next.constant) break;
+      root = next;
+    }
+    const value = root.value as AstNode | undefined;
+    if (!value) return this.unsupported(ident, 'this constant in inline assembly');
+    const t = this.typeOf(root);
+    let v: bigint;
+    if (this.isConstExpr(value)) {
+      v = BigInt.asUintN(256, this.constValue(value));
+      if (t instanceof FixedBytesType) v = BigInt.asUintN(256, v << BigInt(256 - 8 * t.size));
+    } else if (value.nodeType === 'Literal' && value.kind === 'bool') v = value.value === 'true' ? 1n : 0n;
+    else if (value.nodeType === 'Literal' && value.kind === 'number') v = BigInt(value.value as string); // an address
+    else if (value.nodeType === 'Literal' && t instanceof FixedBytesType) {
+      const bytes = literalBytes(value);
+      v = 0n;
+      for (let i = 0; i < 32; i++) v = (v << 8n) | BigInt(i < bytes.length ? bytes.charCodeAt(i) : 0);
+    } else return this.unsupported(ident, 'this constant in inline assembly');
+    return String(v);
   }
 
   returnStatement(node: AstNode): void {

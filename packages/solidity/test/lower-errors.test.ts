@@ -77,14 +77,15 @@ contract C {
 }`, 'a.length', /'\.length' in inline assembly/);
     });
 
-    it('constants and state variables', () => {
+    it('a constant whose value goes through a fraction', () => {
+      // solc evaluates 10 / 4 * 4 exactly (10); the lowering's integer evaluation does not
       expectUnsupported(`
 contract C {
-  uint constant K = 5;
+  uint constant K = 10 / 4 * 4;
   function f() external pure returns (uint r) {
     assembly { r := K }
   }
-}`, 'K', /constants/, 1);
+}`, '10 / 4', /constant expression/);
     });
 
     it('a calldata struct local', () => {
