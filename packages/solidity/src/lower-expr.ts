@@ -516,6 +516,14 @@ export abstract class ExprLowerer extends LowerBase {
       if (i < 0) this.unsupported(node, 'this enum value');
       return this.constant(BigInt(i), this.typeOf(node) as EnumType);
     }
+    // `E.selector` of an error, event or external function named directly (`E`, `L.E`, `I.f`,
+    // `this.f`): a constant, nothing is evaluated — solc folds it the same way
+    if (name === 'selector' && (e.nodeType === 'Identifier' || (e.nodeType === 'MemberAccess' && e.expression?.nodeType === 'Identifier'))) {
+      const d = this.ctx.nodes.get(e.referencedDeclaration as number);
+      if (d?.nodeType === 'ErrorDefinition' && d.errorSelector) return this.constant(BigInt(`0x${d.errorSelector}`) << 224n, FixedBytesType.get(4));
+      if (d?.nodeType === 'EventDefinition' && d.eventSelector) return this.constant(BigInt(`0x${d.eventSelector}`), FixedBytesType.get(32));
+      if (d?.nodeType === 'FunctionDefinition' && d.functionSelector) return this.constant(BigInt(`0x${d.functionSelector}`) << 224n, FixedBytesType.get(4));
+    }
     // type(I).interfaceId: the XOR of the selectors of I's own functions (not inherited ones)
     if (name === 'interfaceId' && e.nodeType === 'FunctionCall' && e.expression?.name === 'type') {
       const iface = this.ctx.nodes.get(e.arguments?.[0]?.referencedDeclaration as number);
