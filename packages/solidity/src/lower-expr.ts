@@ -524,6 +524,14 @@ export abstract class ExprLowerer extends LowerBase {
       if (d?.nodeType === 'EventDefinition' && d.eventSelector) return this.constant(BigInt(`0x${d.eventSelector}`), FixedBytesType.get(32));
       if (d?.nodeType === 'FunctionDefinition' && d.functionSelector) return this.constant(BigInt(`0x${d.functionSelector}`) << 224n, FixedBytesType.get(4));
     }
+    // `L.f` / `B.f` as a value: a pointer to exactly that function (no virtual lookup, as a
+    // call `B.f()` is not one)
+    const member = this.ctx.nodes.get(node.referencedDeclaration as number);
+    if (member?.nodeType === 'FunctionDefinition' && ets?.startsWith('type(') && String(node.typeDescriptions?.typeIdentifier ?? '').startsWith('t_function_internal_')) {
+      const fn = this.ctx.functions.get(member.id as number);
+      if (!fn) return this.unsupported(node, `a pointer to '${name}'`);
+      return this.val('sol.func_ref', [], FunctionType.get(fn.params, fn.results), [['callee', symRef(fn.sym)]]);
+    }
     // type(I).interfaceId: the XOR of the selectors of I's own functions (not inherited ones)
     if (name === 'interfaceId' && e.nodeType === 'FunctionCall' && e.expression?.name === 'type') {
       const iface = this.ctx.nodes.get(e.arguments?.[0]?.referencedDeclaration as number);
