@@ -222,7 +222,7 @@ export class FnLowerer extends CallLowerer {
         const slot = this.slots.get(decl);
         if (!slot) return this.unsupported(ident, 'state variables, immutables and functions in inline assembly');
         const t = (slot.type as PtrType).pointeeType;
-        const ok = t instanceof IntegerType || t instanceof AddressType || t instanceof FixedBytesType || dataLocation(t) === 'Memory';
+        const ok = t instanceof IntegerType || t instanceof AddressType || t instanceof FixedBytesType || t instanceof FunctionType || dataLocation(t) === 'Memory';
         if (!ok) this.unsupported(ident, `a local of type ${t} in inline assembly`);
         const at = slots.indexOf(slot);
         if (at >= 0) return at;

@@ -44,10 +44,11 @@ export interface ModuleInfo {
   /** sol.func symbol → its internal function pointer value (never 0: the zero pointer names none). */
   funcId?: (sym: string) => number;
   /**
-   * The functions of this object whose pointer is taken with function type `t` (sorted symbols),
-   * and the index of `t` among the object's pointer types (it names the dispatch function).
+   * The functions of this object whose pointer is taken with a function type of `t`'s arity
+   * (words in and out; sorted symbols): the cases of its dispatch function; and per target,
+   * per parameter, the type to clean the argument to (undefined: none).
    */
-  pointerTargets?: (t: import('@lifeline/ir').FunctionType) => { index: number; syms: string[] };
+  pointerTargets?: (t: import('@lifeline/ir').FunctionType) => { syms: string[]; cleanups: (import('./ytypes.js').YType | undefined)[][] };
 }
 
 export class FnEmitter {

@@ -14,7 +14,7 @@ import { decodeTuple, decodeValue } from './abi-decode.js';
 import { abiName, headSize, isDynamic, type YType } from './ytypes.js';
 import { dispatcherCode, type ArgDecoder, type ExternalFunction } from './dispatcher.js';
 import { EmitError, FnEmitter, frameTop, type ModuleInfo } from './emit-func.js';
-import { wordsOf, ytype } from './emit-types.js';
+import { isValue, wordsOf, ytype } from './emit-types.js';
 import { guardRelative, hex, indent, YulLib } from './lib.js';
 import { yulObject } from './object.js';
 import { StaticZeros } from './static-zeros.js';
@@ -187,26 +187,49 @@ const decodeValueOf = (lib: YulLib, y: YType) => decodeValue(lib, y, 'calldata')
 /** Emits `roots` and every sol.func they call, each once, against `lib`. */
 function emitReachable(roots: Operation[], funcs: Map<string, Operation>, lib: YulLib, info: ModuleInfo): string[] {
   const order = reachable(roots, funcs);
-  // the targets of each internal function pointer type, for its dispatch function
+  // the targets of each internal function pointer arity (words in and out), for its dispatch
+  // function: solc dispatches by arity, not by type, so a pointer that inline assembly gives
+  // another type of the same arity (OpenZeppelin's Arrays.sort casts its comparators) still
+  // reaches its function
   const targets = new Map<string, Set<string>>();
+  // the pointer types called through, per arity
+  const called = new Map<string, FunctionType[]>();
   for (const f of order) {
     f.walk((op) => {
+      if (op.name === 'sol.call_indirect') {
+        const t = op.operand(0).type as FunctionType;
+        const key = pointerArity(t);
+        if (!called.has(key)) called.set(key, []);
+        called.get(key)!.push(t);
+      }
       if (op.name !== 'sol.func_ref') return;
-      const key = String(op.result(0).type);
+      const key = pointerArity(op.result(0).type as FunctionType);
       if (!targets.has(key)) targets.set(key, new Set());
       targets.get(key)!.add((op.getAttr('callee') as unknown as { leaf: string }).leaf);
     });
   }
-  const keys = [...targets.keys()];
+  // A target's value parameter gets cleaned to its type when some call of its arity passes
+  // another type there: only a pointer retyped by assembly can bring it such a word, which
+  // solc's callee cleans where Solidity reads it and ours takes as clean.
+  const cleanups = (key: string, sym: string): (YType | undefined)[] => {
+    const params = fnType(funcs.get(sym)!).inputs;
+    return params.map((p, i) => {
+      const mixed = (called.get(key) ?? []).some((c) => c.inputs.length === params.length && String(c.inputs[i]) !== String(p));
+      return mixed && isValue(p) ? ytype(p) : undefined;
+    });
+  };
   const objInfo: ModuleInfo = {
     ...info,
     pointerTargets: (t) => {
-      const key = String(t);
-      return { index: keys.includes(key) ? keys.indexOf(key) : keys.length, syms: [...(targets.get(key) ?? [])].sort() };
+      const key = pointerArity(t);
+      const syms = [...(targets.get(key) ?? [])].sort();
+      return { syms, cleanups: syms.map((sym) => cleanups(key, sym)) };
     },
   };
   return order.map((f) => new FnEmitter(lib, objInfo).emitFunction(f, yulFuncName(symName(f))));
 }
+
+const pointerArity = (t: FunctionType) => `${t.inputs.reduce((n, x) => n + wordsOf(x), 0)}_${t.results.reduce((n, x) => n + wordsOf(x), 0)}`;
 
 /**
  * Whether code of `roots` or what they call has inline assembly not marked memory-safe: solc
