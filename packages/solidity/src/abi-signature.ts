@@ -1,7 +1,8 @@
 /**
  * Canonical ABI signatures of events and errors (`Transfer(address,address,uint256)`), from the
  * declared parameter types as solc spells them: enums are uint8, contracts and payable
- * addresses are address, structs are tuples of their members.
+ * addresses are address, structs are tuples of their members, user-defined value types
+ * their underlying type.
  */
 import { Unsupported, type AstNode } from './lower-base.js';
 import type { TypeScope } from './types.js';
@@ -24,6 +25,8 @@ export function canonicalType(typeString: string, scope: TypeScope, node: AstNod
     return `(${(def.members as AstNode[]).map((m) => canonicalType(m.typeDescriptions.typeString, scope, m)).join(',')})`;
   }
   if (/^(u?int\d+|bool|address|bytes\d*|string)$/.test(s)) return s;
+  const udvt = scope.udvts.get(s);
+  if (udvt) return canonicalType(udvt.underlyingType.typeDescriptions.typeString as string, scope, node);
   throw new Unsupported(node, `type '${s}' in an ABI signature`);
 }
 

@@ -193,6 +193,11 @@ export abstract class CallLowerer extends ExprLowerer {
     }
     // the builtins below take positional arguments only
     const args = this.args(node);
+    // `T.wrap(x)` / `T.unwrap(x)` of a user-defined value type: the value itself (T is its
+    // underlying type here)
+    if ((member === 'wrap' || member === 'unwrap') && /^t_function_(un)?wrap_/.test(String(callee.typeDescriptions?.typeIdentifier ?? ''))) {
+      return [this.expr(args[0]!, this.typeOf(node))];
+    }
     if (member === 'concat' && (bts === 'type(string storage pointer)' || bts === 'type(bytes storage pointer)')) {
       const vs = args.map((a) => (this.isConstExpr(a) ? this.unsupported(a, 'a number literal in concat') : this.encoderOperand(a)));
       return [this.val('sol.concat', vs, memString(), [['operandSegmentSizes', segmentSizes([vs.length, 0])]])];

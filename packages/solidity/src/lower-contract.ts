@@ -48,7 +48,7 @@ export function lowerToSol(input: LowerInput): LowerResult {
   if (errors.some((e) => e.severity === 'error') || !out.sources) return { module, errors, solc: out };
 
   const ctx: ContractCtx = {
-    registry, scope: { structs: new Map(), enums: new Map() }, nodes: new Map(), stateVars: new Map(), functions: new Map(),
+    registry, scope: { structs: new Map(), enums: new Map(), udvts: new Map() }, nodes: new Map(), stateVars: new Map(), functions: new Map(),
     files: new Map(), signatures: new Map(),
   };
   for (const [name, s] of Object.entries(out.sources)) {
@@ -57,6 +57,7 @@ export function lowerToSol(input: LowerInput): LowerResult {
       ctx.nodes.set(n.id, n);
       if (n.nodeType === 'StructDefinition') ctx.scope.structs.set(n.canonicalName, n);
       if (n.nodeType === 'EnumDefinition') ctx.scope.enums.set(n.canonicalName, n);
+      if (n.nodeType === 'UserDefinedValueTypeDefinition') ctx.scope.udvts.set(n.canonicalName, n);
     });
   }
   const report = (node: AstNode, message: string) => {

@@ -240,6 +240,8 @@ export abstract class ExprLowerer extends LowerBase {
 
   binary(node: AstNode): Value {
     const op = node.operator as string;
+    // `using {f as +} for T global`: a call of f, not the builtin on T's underlying type
+    if (node.function !== undefined) this.unsupported(node, 'user-defined operators');
     if (op === '&&' || op === '||') return this.shortCircuit(node, op === '&&');
     const common = node.commonType ? this.typeOfString(node.commonType.typeString, node) : this.typeOf(node);
     if (CMP[op]) {
@@ -324,6 +326,7 @@ export abstract class ExprLowerer extends LowerBase {
 
   unary(node: AstNode): Value {
     const op = node.operator as string;
+    if (node.function !== undefined) this.unsupported(node, 'user-defined operators');
     if (op === '++' || op === '--') {
       const ptr = this.lvalue(node.subExpression);
       const t = (ptr.type as PtrType).pointeeType;

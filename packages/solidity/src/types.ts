@@ -25,6 +25,8 @@ import type { AstNode } from './solc.js';
 export interface TypeScope {
   structs: Map<string, AstNode>;
   enums: Map<string, AstNode>;
+  /** User-defined value types (`type T is bytes32`) by canonical name: each is its underlying type. */
+  udvts: Map<string, AstNode>;
 }
 
 const LOCATIONS: [string, DataLocation][] = [
@@ -108,6 +110,10 @@ function parseBody(s: string, loc: DataLocation, scope: TypeScope, structsSeen: 
     structsSeen.delete(name);
     return StructType.get(members, loc);
   }
+  // a user-defined value type is its underlying value type everywhere (solc's code and ABI
+  // treat it so; only the type checker tells them apart)
+  const udvt = scope.udvts.get(s);
+  if (udvt) return parseBody(udvt.underlyingType.typeDescriptions.typeString as string, loc, scope, structsSeen);
   return undefined;
 }
 

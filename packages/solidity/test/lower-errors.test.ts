@@ -57,6 +57,25 @@ contract C {
     expect(e.formattedMessage).toContain(`\n${' '.repeat(String(line + 1).length)} | ${' '.repeat(col - 1)}^^^`);
   });
 
+  it('reports user-defined operators at the operation (not the builtin on the underlying type)', () => {
+    expectUnsupported(`
+type Money is uint256;
+using {add as +, neg as -} for Money global;
+function add(Money a, Money b) pure returns (Money) { return Money.wrap(Money.unwrap(a) * Money.unwrap(b)); }
+function neg(Money a) pure returns (Money) { return a; }
+contract C {
+  function f(uint256 x) external pure returns (uint256) { return Money.unwrap(Money.wrap(x) + Money.wrap(2)); }
+  function g(uint256 x) external pure returns (uint256) { return Money.unwrap(-Money.wrap(x)); }
+}`, 'Money.wrap(x) + Money.wrap(2)', /user-defined operators/);
+    expectUnsupported(`
+type Money is int256;
+using {neg as -} for Money global;
+function neg(Money a) pure returns (Money) { return a; }
+contract C {
+  function g(int256 x) external pure returns (int256) { return Money.unwrap(-Money.wrap(x)); }
+}`, '-Money.wrap(x)', /user-defined operators/);
+  });
+
   describe('inline assembly it cannot represent, at the identifier', () => {
     it('storage .slot / .offset', () => {
       expectUnsupported(`
