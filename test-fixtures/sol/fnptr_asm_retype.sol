@@ -3,7 +3,9 @@ pragma solidity ^0.8.24;
 
 // A function pointer retyped by inline assembly (as OpenZeppelin's Arrays does with its
 // comparators) and called at its new type: solc dispatches internal pointers by arity (words
-// in and out), so the call reaches the function whatever the type it was taken at.
+// in and out), so the call reaches the function whatever the type it was taken at. Words
+// wider than the type that receives them (a dirty address argument, a uint256 result read as
+// uint8) are cleaned where Solidity reads them, as solc does.
 contract FnptrAsmRetype {
     function lowByte(bytes32 a, bytes32 b) private pure returns (bool) {
         return uint8(uint256(a)) < uint8(uint256(b));
@@ -33,5 +35,18 @@ contract FnptrAsmRetype {
         bool zeroCalled = n % 5 == 4;
         if (zeroCalled) zero(1, 2); // Panic 0x51
         return (minOf(a, asUint(lowByte)), minOf(a, asUintA(addrLt)), zeroCalled);
+    }
+
+    function wide(uint256 x) private pure returns (uint256) {
+        return x * 3;
+    }
+
+    function narrow(function(uint256) pure returns (uint256) f) private pure returns (function(uint256) pure returns (uint8) g) {
+        assembly { g := f }
+    }
+
+    function narrowed(uint256 x) external pure returns (uint256) {
+        uint8 v = narrow(wide)(x);
+        return uint256(v) + 1;
     }
 }

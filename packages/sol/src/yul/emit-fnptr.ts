@@ -29,12 +29,16 @@ export function emitCallIndirect(e: FnEmitter, op: Operation): string {
   const name = dispatch(e, t);
   const args = [op.operand(0), ...op.operandValues().slice(1)].flatMap((v) => e.ws(v)).join(', ');
   const call = `${name}(${args})`;
-  return op.results.length ? `let ${op.results.flatMap((r) => e.bind(r)).join(', ')} := ${call}` : call;
+  if (!op.results.length) return call;
+  const names = op.results.map((r) => e.bind(r));
+  // results a retyped pointer's target may return dirty (emit-module.ts) are cleaned here
+  const clean = (e.mod.pointerTargets?.(t)?.results ?? []).flatMap((y, i) => (y && names[i]!.length === 1 ? [`${names[i]![0]} := ${cleanupExpr(y, names[i]![0]!)}`] : []));
+  return [`let ${names.flat().join(', ')} := ${call}`, ...clean].join('\n');
 }
 
 /** The dispatch function of pointer type `t`'s arity in the current object. */
 function dispatch(e: FnEmitter, t: FunctionType): string {
-  const targets = e.mod.pointerTargets?.(t) ?? { syms: [], cleanups: [] };
+  const targets = e.mod.pointerTargets?.(t) ?? { syms: [], cleanups: [], results: [] };
   const ins = t.inputs.flatMap((ty, i) => Array.from({ length: wordsOf(ty) }, (_, k) => (k ? `in_${i}_${k}` : `in_${i}`)));
   const outs = t.results.flatMap((ty, i) => Array.from({ length: wordsOf(ty) }, (_, k) => (k ? `out_${i}_${k}` : `out_${i}`)));
   const name = `dispatch_internal_in_${ins.length}_out_${outs.length}`;

@@ -46,9 +46,14 @@ export interface ModuleInfo {
   /**
    * The functions of this object whose pointer is taken with a function type of `t`'s arity
    * (words in and out; sorted symbols): the cases of its dispatch function; and per target,
-   * per parameter, the type to clean the argument to (undefined: none).
+   * per parameter, the type to clean the argument to (undefined: none); per result of a call
+   * at type `t`, the type to clean the result to.
    */
-  pointerTargets?: (t: import('@lifeline/ir').FunctionType) => { syms: string[]; cleanups: (import('./ytypes.js').YType | undefined)[][] };
+  pointerTargets?: (t: import('@lifeline/ir').FunctionType) => {
+    syms: string[];
+    cleanups: (import('./ytypes.js').YType | undefined)[][];
+    results: (import('./ytypes.js').YType | undefined)[];
+  };
 }
 
 export class FnEmitter {

@@ -210,7 +210,7 @@ function emitReachable(roots: Operation[], funcs: Map<string, Operation>, lib: Y
   }
   // A target's value parameter gets cleaned to its type when some call of its arity passes
   // another type there: only a pointer retyped by assembly can bring it such a word, which
-  // solc's callee cleans where Solidity reads it and ours takes as clean.
+  // solc cleans where Solidity reads it and ours takes as clean.
   const cleanups = (key: string, sym: string): (YType | undefined)[] => {
     const params = fnType(funcs.get(sym)!).inputs;
     return params.map((p, i) => {
@@ -218,12 +218,21 @@ function emitReachable(roots: Operation[], funcs: Map<string, Operation>, lib: Y
       return mixed && isValue(p) ? ytype(p) : undefined;
     });
   };
+  // Symmetrically, a call's value result gets cleaned to the call's type when some target
+  // of its arity returns another type there.
+  const resultCleanups = (key: string, t: FunctionType): (YType | undefined)[] => t.results.map((r, i) => {
+    const mixed = [...(targets.get(key) ?? [])].some((sym) => {
+      const results = fnType(funcs.get(sym)!).results;
+      return results.length === t.results.length && String(results[i]) !== String(r);
+    });
+    return mixed && isValue(r) ? ytype(r) : undefined;
+  });
   const objInfo: ModuleInfo = {
     ...info,
     pointerTargets: (t) => {
       const key = pointerArity(t);
       const syms = [...(targets.get(key) ?? [])].sort();
-      return { syms, cleanups: syms.map((sym) => cleanups(key, sym)) };
+      return { syms, cleanups: syms.map((sym) => cleanups(key, sym)), results: resultCleanups(key, t) };
     },
   };
   return order.map((f) => new FnEmitter(lib, objInfo).emitFunction(f, yulFuncName(symName(f))));
