@@ -91,4 +91,29 @@ contract OverflowChecks {
     else v += 5;
     return v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v * v;
   }
+
+  // (O6) y <= x from a guard: an early return, a branch, a loop condition over a length
+  function relational(uint256 x, uint256 y, uint256[] calldata a) external pure returns (uint256 r, uint256 t) {
+    if (x < y) return (0, 0);
+    r = x - y;
+    for (uint256 i = 0; i < a.length; i++) t += a.length - i;
+    if (y > 3) {
+      if (y <= x) t += x - y;
+    }
+  }
+
+  // near misses: the guard falls through, a local changes after the guard, the loop changes it
+  function relationalMisses(uint256 x, uint256 y, uint256 k) external pure returns (uint256 r, uint256 s, uint256 t) {
+    if (x < y) r = 1;
+    r += x - y;
+    if (y <= x) {
+      y += k;
+      s = x - y;
+    }
+    require(y <= x, "y > x");
+    for (uint256 i = 0; i < 3; i++) {
+      t += x - y;
+      y += k;
+    }
+  }
 }

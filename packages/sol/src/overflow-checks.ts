@@ -22,6 +22,11 @@
  *       and the `break`s; `return`, `revert` and `panic` end a path;
  *  (O4) inline assembly may assign the slots it is given, and an op with regions this analysis
  *       does not know assigns every slot stored in them: they hold any value afterwards;
+ *  (O6) `x - y` is also safe where a guard says y <= x: x and y are locals (or lengths of
+ *       arrays locals hold, in a module without assembly) and the guard — an enclosing branch or
+ *       loop condition, a `require` before it, or an `if` before it whose then-branch never
+ *       falls through — compares the same locals, none of which is assigned between the guard
+ *       and the subtraction (nor anywhere in a loop the search passes out of);
  *  (O5) an op is unchecked only when it is safe on every visit that counts: a loop's ops count
  *       in one run from its final head (a state no run of the body leaves), not while the
  *       fixpoint is searched; a loop inside runs its own search within that run.
@@ -131,6 +136,8 @@ class OverflowAnalysis {
   readonly safe = new Map<Operation, boolean>();
   /** Whether visits count (O5): not while a loop looks for its fixpoint. */
   private recording = true;
+  /** (O6) Per subtraction, whether a guard proves it. */
+  private readonly guards = new Map<Operation, boolean>();
   /** The interval of each unsigned SSA value at its latest visit. */
   private readonly values = new Map<Value, Interval>();
 
@@ -313,6 +320,11 @@ class OverflowAnalysis {
           : op.name === 'sol.mul' ? { lo: a.lo * b.lo, hi: a.hi * b.hi }
             : { lo: a.lo - b.hi, hi: a.hi - b.lo };
         const inRange = exact.lo >= 0n && exact.hi <= max;
+        // (O6) x - y where a guard that still holds says y <= x
+        if (op.name === 'sol.sub' && !inRange && checked && this.guardedSub(op)) {
+          if (this.recording) this.safe.set(op, this.safe.get(op) ?? true);
+          return { lo: 0n, hi: a.hi };
+        }
         if (checked && this.recording) this.safe.set(op, (this.safe.get(op) ?? true) && inRange);
         if (inRange) return exact;
         // a checked op that runs on returns a result in range; a wrapping one may return any
@@ -345,6 +357,16 @@ class OverflowAnalysis {
       }
     }
     return undefined;
+  }
+
+  private guardedSub(op: Operation): boolean {
+    let known = this.guards.get(op);
+    if (known === undefined) {
+      const [big, small] = [termOf(op.operand(0), op, this.lengthsBounded), termOf(op.operand(1), op, this.lengthsBounded)];
+      known = !!big && !!small && guarded(op, small, big, this.lengthsBounded);
+      this.guards.set(op, known);
+    }
+    return known;
   }
 
   /** (O2) `s` where `cond` is `truth` at `at`. */
@@ -406,4 +428,85 @@ function assigns(op: Operation, slot: Value): boolean {
     if ((o.name === 'sol.store' && o.operand(1) === slot) || (o.name === 'sol.inline_asm' && o.operandValues().includes(slot))) found = true;
   });
   return found;
+}
+
+/** (O6) A local's value, or the length of the array a local holds. */
+interface Term {
+  slot: Value;
+  length: boolean;
+}
+
+/** The term `v` is at `at`: a load of an unsigned local (or a length of a loaded array) that no op between the load and `at` assigns. */
+function termOf(v: Value, at: Operation, lengthsFixed: boolean): Term | undefined {
+  let length = false;
+  let loaded = v;
+  if (v.definingOp?.name === 'sol.length') {
+    if (!lengthsFixed) return undefined;
+    length = true;
+    loaded = v.definingOp.operand(0);
+  }
+  const slot = stackSlotLoaded(loaded);
+  if (!slot || (!length && !unsignedSlot(slot))) return undefined;
+  const load = loaded.definingOp!;
+  // the load and `at` in one block (an op with regions between them counts whole)
+  let anchor: Operation | null = at;
+  while (anchor && anchor.parent !== load.parent) anchor = anchor.parentOp;
+  if (!anchor || anchor.parent !== load.parent) return undefined;
+  for (let o = load.next; o && o !== anchor; o = o.next) if (assigns(o, slot)) return undefined;
+  if (anchor !== at) return undefined;
+  return { slot, length };
+}
+
+const sameTerm = (a: Term | undefined, b: Term) => !!a && a.slot === b.slot && a.length === b.length;
+
+/** Whether `cond` being `truth` at `at` says small <= big. */
+function implies(cond: Value, truth: boolean, small: Term, big: Term, at: Operation, lengthsFixed: boolean): boolean {
+  const def = cond.definingOp;
+  if (!def) return false;
+  if (def.name === 'sol.not') return implies(def.operand(0), !truth, small, big, at, lengthsFixed);
+  if ((def.name === 'sol.and' && truth) || (def.name === 'sol.or' && !truth)) {
+    if (unsignedWidth(def.operand(0).type) !== undefined) return false;
+    return implies(def.operand(0), truth, small, big, at, lengthsFixed) || implies(def.operand(1), truth, small, big, at, lengthsFixed);
+  }
+  if (def.name !== 'sol.cmp' || unsignedWidth(def.operand(0).type) === undefined) return false;
+  const pred = (def.getAttr('predicate') as StringAttr).value;
+  const x = termOf(def.operand(0), at, lengthsFixed);
+  const y = termOf(def.operand(1), at, lengthsFixed);
+  const xy = sameTerm(x, small) && sameTerm(y, big); // says x <= y when it holds
+  const yx = sameTerm(y, small) && sameTerm(x, big);
+  if (pred === 'eq') return truth && (xy || yx);
+  // x < y and x <= y, or the negations of x > y and x >= y, say x <= y; the rest y <= x
+  const xBelow = (pred === 'lt' || pred === 'le') === truth;
+  return xBelow ? xy : yx;
+}
+
+/** Whether every path through `r` ends in a return, revert, panic, break or continue. */
+function neverFallsThrough(r: Region): boolean {
+  const last = r.blocks[0]?.last;
+  return !!last && ['sol.return', 'sol.revert', 'sol.panic', 'sol.break', 'sol.continue'].includes(last.name);
+}
+
+/** (O6) Whether a guard proves small <= big at `op`. */
+function guarded(op: Operation, small: Term, big: Term, lengthsFixed: boolean): boolean {
+  const writes = (o: Operation) => assigns(o, small.slot) || assigns(o, big.slot);
+  for (let at = op; ; at = at.parentOp!) {
+    for (let o = at.prev; o; o = o.prev) {
+      if (o.name === 'sol.require' && implies(o.operand(0), true, small, big, o, lengthsFixed)) return true;
+      if (o.name === 'sol.if' && o.regions[1]!.empty && neverFallsThrough(o.regions[0]!) && implies(o.operand(0), false, small, big, o, lengthsFixed)) return true;
+      if (writes(o)) return false;
+    }
+    const parent = at.parentOp;
+    const region = at.parentRegion;
+    if (!parent || !region || parent.name === 'sol.func') return false;
+    if (parent.name === 'sol.if') {
+      if (implies(parent.operand(0), region === parent.regions[0], small, big, parent, lengthsFixed)) return true;
+      continue;
+    }
+    const body = parent.name === 'sol.while' || parent.name === 'sol.for' ? parent.regions[1] : undefined;
+    if (!body) return false; // a loop's condition or step region, a do-while, or an op we do not know
+    const cond = parent.regions[0]!.blocks[0]?.terminator;
+    if (region === body && cond?.name === 'sol.condition' && implies(cond.operand(0), true, small, big, cond, lengthsFixed)) return true;
+    // a guard outside the loop holds inside only when the loop assigns neither local
+    if (writes(parent)) return false;
+  }
 }
