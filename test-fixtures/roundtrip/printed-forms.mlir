@@ -51,3 +51,6 @@ func.func @defaults(%fn: () -> ()) {
   }
   return
 }
+
+// Integers in map and set bodies may be hexadecimal, as MLIR lexes them.
+func.func private @hex_constants() attributes {m = affine_map<(a) -> (a + -0x1, 0x10 * a)>, s = affine_set<(a) : (a - 0xF >= 0)>}

@@ -157,7 +157,8 @@ class Reader {
   private readonly ids = new Map<string, Expr>();
 
   constructor(body: string) {
-    this.tokens = body.match(/->|[A-Za-z_][\w$.]*|\d+|[()[\],+\-*:<>=]/g) ?? [];
+    // integers as MLIR's lexer reads them, hexadecimal included (`0x10` is 16)
+    this.tokens = body.match(/->|[A-Za-z_][\w$.]*|0x[\da-fA-F]+|\d+|[()[\],+\-*:<>=]/g) ?? [];
   }
   private peek(): string | undefined { return this.tokens[this.at]; }
   private next(): string { return this.tokens[this.at++]!; }
