@@ -75,7 +75,10 @@ export class DominanceInfo {
     let ancestor: Operation | null = user;
     while (ancestor && ancestor.parentRegion !== defRegion) {
       const parent: Operation | null = ancestor.parentOp;
-      if (parent?.def?.has('IsolatedFromAbove')) return 'isolated';
+      // Crossing an isolated op is an isolation error only for a value from outside it; a
+      // value defined inside the user's own regions (a name the op used before its region
+      // defined it) is a dominance error, as MLIR's verifier reports it.
+      if (parent?.def?.has('IsolatedFromAbove')) return defRegion?.parentOp && parent.isAncestorOf(defRegion.parentOp) ? 'dominance' : 'isolated';
       ancestor = parent;
     }
     if (!ancestor) return 'dominance';

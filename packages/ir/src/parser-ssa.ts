@@ -109,6 +109,12 @@ export interface ResultName {
 
 /** A use of a name before its definition. */
 export class ForwardRef extends Value {
+  /**
+   * The definition, once parsed. An op whose own region defines the name holds the
+   * reference in its operand list before it is created (no use to replace yet); it
+   * takes the definition when it is created, so the verifier sees a real value.
+   */
+  resolved?: Value;
   constructor(type: Type, readonly offset: number) { super(type); }
   get parentBlock(): null { return null; }
   get definingOp(): null { return null; }
@@ -188,6 +194,7 @@ export abstract class SsaParser extends AttrTypeParser {
       if (v.type !== ref.type) {
         this.error(`definition of SSA value '${name}#${number}' has type '${v.type}'`, offset, [[`previously used here with type '${ref.type}'`, ref.offset]]);
       }
+      ref.resolved = v;
       ref.replaceAllUsesWith(v);
     }
   }

@@ -12,7 +12,7 @@ import { Tok, decodeString } from './lexer.js';
 import { FileLineColLoc, type Location } from './location.js';
 import type { Registry } from './opdef.js';
 import { FunctionType, type Type } from './types.js';
-import { OperationState, SsaParser, type ArgumentDecl, type BlockDef, type ResultName } from './parser-ssa.js';
+import { ForwardRef, OperationState, SsaParser, type ArgumentDecl, type BlockDef, type ResultName } from './parser-ssa.js';
 
 export { OperationState } from './parser-ssa.js';
 export type { ArgumentDecl, UnresolvedOperand } from './parser-ssa.js';
@@ -410,6 +410,14 @@ export class Parser extends SsaParser {
 
   createOperation(state: OperationState): Operation {
     const props = state.propertyStore;
+    // A name first used by this op and defined in one of its regions (ForwardRef.resolved).
+    if (state.regions.length) {
+      const ops = state.operands;
+      for (let i = 0; i < ops.length; i++) {
+        const o = ops[i];
+        if (o instanceof ForwardRef && o.resolved) ops[i] = o.resolved;
+      }
+    }
     const op = new Operation({
       // The definition's name is one shared string; the parsed spelling is a slice per op.
       name: state.def?.name ?? state.name, def: state.def, operands: state.operands, resultTypes: state.types,
