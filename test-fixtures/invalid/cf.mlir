@@ -69,6 +69,16 @@ func.func @switch_case_count(%a: i32) {
 
 // -----
 
+// A splat stands for every case value; they are counted, not listed (2^32 of them here).
+func.func @switch_splat_case_count(%a: i32) {
+  // expected-error @+1 {{'cf.switch' op number of case values (4294967296) should match number of case destinations (1)}}
+  "cf.switch"(%a)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<5> : vector<4294967296xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
 func.func @switch_case_type(%a: i32) {
   // expected-error @+1 {{'cf.switch' op 'flag' type ('i32') should match case value type ('i64')}}
   "cf.switch"(%a)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<[1]> : vector<1xi64>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()

@@ -99,12 +99,19 @@ function caseSegments(op: Operation): number[] {
   return a instanceof DenseArrayAttr ? [...a.values] : [];
 }
 
-/** Case values as integers (a splat stands for all of them). */
+/** How many case values there are, without listing them (a splat may stand for billions). */
+function switchCaseCount(op: Operation): number {
+  const a = op.getAttr('case_values');
+  if (!(a instanceof DenseElementsAttr)) return 0;
+  return isShaped(a.type) && a.type.shape ? a.type.shape.reduce((n, d) => n * d, 1) : a.leaves().length;
+}
+
+/** Case values as integers (a splat stands for all of them); only for a verified op. */
 export function switchCaseValues(op: Operation): bigint[] {
   const a = op.getAttr('case_values');
   if (!(a instanceof DenseElementsAttr)) return [];
   const leaves = a.leaves();
-  const count = isShaped(a.type) && a.type.shape ? a.type.shape.reduce((n, d) => n * d, 1) : leaves.length;
+  const count = switchCaseCount(op);
   const value = (l: DenseLeaf): bigint => (l.kind === 'int' ? l.value : l.kind === 'bool' ? (l.value ? 1n : 0n) : 0n);
   if (leaves.length === 1 && count !== 1) return Array.from({ length: count }, () => value(leaves[0]!));
   return leaves.map(value);
@@ -226,7 +233,7 @@ const switchOp = defineOp({
     const flagType = op.operand(0).type;
     const cvType = cv instanceof DenseElementsAttr && isShaped(cv.type) ? cv.type.elementType : undefined;
     if (cvType !== flagType) return `'flag' type ('${flagType}') should match case value type ('${cvType}')`;
-    const n = switchCaseValues(op).length;
+    const n = switchCaseCount(op);
     if (n !== caseDests) return `number of case values (${n}) should match number of case destinations (${caseDests})`;
     return undefined;
   },
