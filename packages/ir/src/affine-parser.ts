@@ -19,7 +19,7 @@
  *      (the operand's own error, then "missing operand of negation").
  */
 import type { AffineShape } from './attributes.js';
-import { DiagnosticError } from './diagnostics.js';
+import { DiagnosticError, NestingError } from './diagnostics.js';
 import { Tok, type Lexer } from './lexer.js';
 
 /** What the host parser provides (AttrTypeParser): its lexer and error helpers. */
@@ -29,6 +29,9 @@ export interface AffineHost {
   wrongToken(message: string): never;
   expect(t: Tok, message?: string): void;
   parseCommaSeparated(open: Tok, close: Tok, elem: () => void, context: string, delimited: boolean): void;
+  /** A parenthesized or negated operand nests one level (MAX_NESTING). */
+  enterNesting(): void;
+  exitNesting(): void;
 }
 
 /**
@@ -238,27 +241,35 @@ class AffineParser {
   }
 
   private parenthesized(): Ex {
-    this.lex.next();
-    if (this.lex.kind === Tok.RParen) this.host.error('no expression inside parentheses');
-    const e = this.expr();
-    this.host.expect(Tok.RParen, "expected ')'");
-    return e;
+    this.host.enterNesting();
+    try {
+      this.lex.next();
+      if (this.lex.kind === Tok.RParen) this.host.error('no expression inside parentheses');
+      const e = this.expr();
+      this.host.expect(Tok.RParen, "expected ')'");
+      return e;
+    } finally {
+      this.host.exitNesting();
+    }
   }
 
   /** (6) `-operand` is `operand * -1`; a failing operand gets a second error. */
   private negated(lhs: Ex | undefined): Ex {
+    this.host.enterNesting();
     this.lex.next();
     let e: Ex;
     try {
       e = this.operand(lhs);
     } catch (first) {
-      if (!(first instanceof DiagnosticError)) throw first;
+      if (!(first instanceof DiagnosticError) || first instanceof NestingError) throw first;
       try {
         this.host.error('missing operand of negation');
       } catch (second) {
         if (!(second instanceof DiagnosticError)) throw second;
         throw new DiagnosticError(second.diagnostic, [...first.earlier, first.diagnostic]);
       }
+    } finally {
+      this.host.exitNesting();
     }
     return scale(e, -1n);
   }

@@ -7,7 +7,7 @@ import {
   OpaqueAttr, StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, isIdentityAffineMap,
   type DenseLeaf, type DenseTree,
 } from './attributes.js';
-import { DiagnosticError, diag, type SourceFile } from './diagnostics.js';
+import { DiagnosticError, MAX_NESTING, NestingError, diag, type SourceFile } from './diagnostics.js';
 import { attrInt, checkElements, decodeDenseHex, hexFloatError, type ElementToken } from './dense.js';
 import { FLOAT_FORMATS, fromBits, hexOf, isNarrow, roundToFormat, wideBitsOfDouble } from './floats.js';
 import { Lexer, Tok, decodeString, tokSpelling } from './lexer.js';
@@ -39,6 +39,9 @@ export class AttrTypeParser {
   protected readonly pendingLocAliases: { ref: AliasLoc; offset: number }[] = [];
   private readonly simpleTypes = new Map<string, Type>();
 
+  /** How many regions, attributes, types, locations and affine parentheses enclose the token. */
+  private nesting = 0;
+
   /** -allow-unregistered-dialect: types and attributes of unknown dialects are kept opaque. */
   protected allowUnregisteredDialects = true;
 
@@ -57,6 +60,19 @@ export class AttrTypeParser {
     const shown = `"${dialect}"<"${body}">`;
     const tail = 'created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used';
     this.error(what === 'type' ? `\`!${shown}\` type ${tail}` : `#${shown} : 'none' attribute ${tail}`, at);
+  }
+
+  // ---- nesting ------------------------------------------------------------------
+
+  /** Enters a construct opening at `offset`; one more than MAX_NESTING deep is an error. */
+  enterNesting(offset = this.lex.start): void {
+    if (++this.nesting > MAX_NESTING) {
+      this.nesting--;
+      throw new NestingError(this.source.loc(offset));
+    }
+  }
+  exitNesting(): void {
+    this.nesting--;
   }
 
   // ---- tokens ---------------------------------------------------------------
@@ -227,6 +243,15 @@ export class AttrTypeParser {
   private readonly typeCache = new Map<string, Type>();
 
   parseType(): Type {
+    this.enterNesting();
+    try {
+      return this.parseTypeNested();
+    } finally {
+      this.exitNesting();
+    }
+  }
+
+  private parseTypeNested(): Type {
     const k = this.lex.kind;
     if (k === Tok.LParen || (k === Tok.BareId && this.lex.text.charCodeAt(this.lex.end) === 60)) {
       const start = this.lex.start;
@@ -555,6 +580,15 @@ export class AttrTypeParser {
   // ---- attributes -----------------------------------------------------------
 
   parseAttribute(type?: Type): Attribute {
+    this.enterNesting();
+    try {
+      return this.parseAttributeNested(type);
+    } finally {
+      this.exitNesting();
+    }
+  }
+
+  private parseAttributeNested(type?: Type): Attribute {
     const k = this.lex.kind;
     const start = this.lex.start;
     switch (k) {
@@ -1077,6 +1111,15 @@ export class AttrTypeParser {
   }
 
   private parseLocationInner(): Location {
+    this.enterNesting();
+    try {
+      return this.parseLocationNested();
+    } finally {
+      this.exitNesting();
+    }
+  }
+
+  private parseLocationNested(): Location {
     const k = this.lex.kind;
     if (k === Tok.HashId) {
       const name = this.lex.spelling.slice(1);

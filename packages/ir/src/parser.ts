@@ -178,6 +178,15 @@ export class Parser extends SsaParser {
    * the op (e.g. a function signature). `isolated` starts a fresh name scope.
    */
   parseRegion(region: Region, args: readonly ArgumentDecl[] = [], isolated = false, defaultDialect?: string): Region {
+    this.enterNesting();
+    try {
+      return this.parseRegionNested(region, args, isolated, defaultDialect);
+    } finally {
+      this.exitNesting();
+    }
+  }
+
+  private parseRegionNested(region: Region, args: readonly ArgumentDecl[], isolated: boolean, defaultDialect?: string): Region {
     this.expect(Tok.LBrace, "expected '{' to begin a region");
     if (isolated) this.pushIsolated();
     this.pushRegionNames();
