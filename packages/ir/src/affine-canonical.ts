@@ -29,7 +29,8 @@
 type Kind = 'add' | 'mul' | 'floordiv' | 'ceildiv' | 'mod';
 interface Leaf { k: 'dim' | 'sym'; pos: number }
 interface Const { k: 'const'; v: bigint }
-interface Bin { k: Kind; l: Expr; r: Expr; key: string }
+/** `sym` and `div` (symbolicOrConstant, divisor) are kept when the node is made: walking a long sum for them each time overflowed the stack. */
+interface Bin { k: Kind; l: Expr; r: Expr; key: string; sym: boolean; div: bigint }
 type Expr = Leaf | Const | Bin;
 
 const cst = (v: bigint): Expr => ({ k: 'const', v });
@@ -44,13 +45,14 @@ function keyOf(e: Expr): string {
 const same = (a: Expr, b: Expr): boolean => keyOf(a) === keyOf(b);
 
 function node(k: Kind, l: Expr, r: Expr): Expr {
-  return { k, l, r, key: `${k}(${keyOf(l)},${keyOf(r)})` };
+  const div = k === 'mul' ? divisor(l) * divisor(r) : k === 'add' || k === 'mod' ? gcd(divisor(l), divisor(r)) : 1n;
+  return { k, l, r, key: `${k}(${keyOf(l)},${keyOf(r)})`, sym: symbolicOrConstant(l) && symbolicOrConstant(r), div };
 }
 
 function symbolicOrConstant(e: Expr): boolean {
   if (isLeaf(e)) return e.k === 'sym';
   if (isConst(e)) return true;
-  return symbolicOrConstant(e.l) && symbolicOrConstant(e.r);
+  return e.sym;
 }
 
 function gcd(a: bigint, b: bigint): bigint {
@@ -60,12 +62,8 @@ function gcd(a: bigint, b: bigint): bigint {
 
 /** AffineExpr::getLargestKnownDivisor. */
 function divisor(e: Expr): bigint {
-  switch (e.k) {
-    case 'const': return e.v < 0n ? -e.v : e.v;
-    case 'mul': return divisor(e.l) * divisor(e.r);
-    case 'add': case 'mod': return gcd(divisor(e.l), divisor(e.r));
-    default: return 1n;
-  }
+  if (isConst(e)) return e.v < 0n ? -e.v : e.v;
+  return isLeaf(e) ? 1n : e.div;
 }
 
 const floorDivInt = (a: bigint, b: bigint): bigint => (a % b !== 0n && (a < 0n) !== (b < 0n) ? a / b - 1n : a / b);
@@ -141,13 +139,24 @@ function print(e: Expr, strong = false): string {
     if (e.k === 'mul' && isConst(e.r) && e.r.v === -1n) return wrap(`-${print(e.l, true)}`);
     return wrap(`${print(e.l, true)} ${e.k === 'mul' ? '*' : e.k} ${print(e.r, true)}`);
   }
-  const { l, r } = e;
+  // A sum's left operand prints unwrapped: the left spine of a long sum is walked in a
+  // loop (one recursive call per term overflowed the stack).
+  const tails: string[] = [];
+  let x: Expr = e;
+  for (; x.k === 'add'; x = x.l) tails.push(sumTail(x.r));
+  let text = print(x);
+  for (let i = tails.length - 1; i >= 0; i--) text += tails[i];
+  return wrap(text);
+}
+
+/** What follows the left operand of a sum whose right operand is `r`. */
+function sumTail(r: Expr): string {
   if (r.k === 'mul' && isConst(r.r)) {
-    if (r.r.v === -1n) return wrap(`${print(l)} - ${print(r.l, r.l.k === 'add')}`);
-    if (r.r.v < -1n) return wrap(`${print(l)} - ${print(r.l, true)} * ${-r.r.v}`);
+    if (r.r.v === -1n) return ` - ${print(r.l, r.l.k === 'add')}`;
+    if (r.r.v < -1n) return ` - ${print(r.l, true)} * ${-r.r.v}`;
   }
-  if (isConst(r) && r.v < 0n) return wrap(`${print(l)} - ${-r.v}`);
-  return wrap(`${print(l)} + ${print(r)}`);
+  if (isConst(r) && r.v < 0n) return ` - ${-r.v}`;
+  return ` + ${print(r)}`;
 }
 
 /** A recursive-descent reader of an accepted map body, building through the rules above. */

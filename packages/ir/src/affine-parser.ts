@@ -153,18 +153,26 @@ class AffineParser {
    * parsed. Products met here are parsed whole by highPrec before continuing.
    */
   private lowPrec(llhs: Ex | undefined, llhsOp: LowOp): Ex {
-    const lhs = this.operand(llhs);
-    const lop = this.consumeLow();
-    if (lop) return this.lowPrec(llhs === undefined ? lhs : add(llhs, llhsOp, lhs), lop);
-    const opAt = this.lex.start;
-    const hop = this.consumeHigh();
-    if (hop) {
+    // MLIR's parseAffineLowPrecOpExpr recurses once per operator; a loop here, so that a
+    // long flat sum cannot overflow the stack.
+    for (;;) {
+      const lhs = this.operand(llhs);
+      const lop = this.consumeLow();
+      if (lop) {
+        llhs = llhs === undefined ? lhs : add(llhs, llhsOp, lhs);
+        llhsOp = lop;
+        continue;
+      }
+      const opAt = this.lex.start;
+      const hop = this.consumeHigh();
+      if (!hop) return llhs === undefined ? lhs : add(llhs, llhsOp, lhs);
       const high = this.highPrec(lhs, hop, opAt);
       const sum = llhs === undefined ? high : add(llhs, llhsOp, high);
       const next = this.consumeLow();
-      return next ? this.lowPrec(sum, next) : sum;
+      if (!next) return sum;
+      llhs = sum;
+      llhsOp = next;
     }
-    return llhs === undefined ? lhs : add(llhs, llhsOp, lhs);
   }
 
   /**
@@ -173,11 +181,16 @@ class AffineParser {
    * is one, else at `llhsOp`; we keep that quirk so locations match.
    */
   private highPrec(llhs: Ex, llhsOp: HighOp, llhsOpAt: number): Ex {
-    const lhs = this.operand(llhs);
-    const opAt = this.lex.start;
-    const op = this.consumeHigh();
-    if (op) return this.highPrec(this.high(llhsOp, llhs, lhs, opAt), op, opAt);
-    return this.high(llhsOp, llhs, lhs, llhsOpAt);
+    // a loop for MLIR's recursion per operator, as in lowPrec
+    for (;;) {
+      const lhs = this.operand(llhs);
+      const opAt = this.lex.start;
+      const op = this.consumeHigh();
+      if (!op) return this.high(llhsOp, llhs, lhs, llhsOpAt);
+      llhs = this.high(llhsOp, llhs, lhs, opAt);
+      llhsOp = op;
+      llhsOpAt = opAt;
+    }
   }
 
   /** (5) One product or division, folded. */
