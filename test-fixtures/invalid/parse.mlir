@@ -364,3 +364,15 @@ func.func @successors_on_non_terminator(%a: i8) {
 ^next:
   return
 }
+
+// -----
+
+// A FileLineColLoc line or column is one unsigned 32-bit integer token: no sign (even
+// before a hexadecimal one) and nothing above 4294967295.
+// expected-error @+1 {{expected integer line number in FileLineColLoc}}
+"foo.op"() : () -> () loc("a.c":-0x3C00:2)
+
+// -----
+
+// expected-error @+1 {{expected integer column number in FileLineColLoc}}
+"foo.op"() : () -> () loc(fused["a.c":1:4294967296, "b.c":3:4])

@@ -171,6 +171,16 @@ export class AttrTypeParser {
     this.lex.next();
     return neg ? -v : v;
   }
+  /**
+   * A FileLineColLoc line or column: one integer token (decimal or hex) that fits 32 bits
+   * unsigned, as MLIR's getUnsignedIntegerValue reads it; no sign.
+   */
+  private parseLocNumber(what: 'line' | 'column'): number {
+    const v = this.lex.kind === Tok.Integer ? BigInt(this.lex.spelling) : -1n;
+    if (v < 0n || v > 0xffffffffn) this.error(`expected integer ${what} number in FileLineColLoc`);
+    this.lex.next();
+    return Number(v);
+  }
   parseInteger(what = 'integer value'): bigint {
     const v = this.parseOptionalInteger();
     if (v === undefined) this.error(`expected ${what}`);
@@ -1134,9 +1144,9 @@ export class AttrTypeParser {
     if (k === Tok.String) {
       const s = this.parseStringLiteral();
       if (this.consumeIf(Tok.Colon)) {
-        const line = Number(this.parseInteger('integer line number in FileLineColLoc'));
+        const line = this.parseLocNumber('line');
         let col = 0;
-        if (this.consumeIf(Tok.Colon)) col = Number(this.parseInteger('integer column number in FileLineColLoc'));
+        if (this.consumeIf(Tok.Colon)) col = this.parseLocNumber('column');
         return new FileLineColLoc(s, line, col);
       }
       if (this.consumeIf(Tok.LParen)) {
