@@ -20,8 +20,9 @@
  *       back edge (a body's end and its `continue`s, then the step), widening a bound that keeps
  *       moving to the type's end after two rounds; its exit joins the condition's false branch
  *       and the `break`s; `return`, `revert` and `panic` end a path;
- *  (O4) inline assembly may assign the slots it is given, and an op with regions this analysis
- *       does not know assigns every slot stored in them: they hold any value afterwards;
+ *  (O4) inline assembly (and any op but a load or a store: the lifetime passes' records) may
+ *       assign the slots it is given, and an op with regions this analysis does not know assigns
+ *       every slot used in them: they hold any value afterwards;
  *  (O6) `x - y` is also safe where a guard says y <= x: x and y are locals (or lengths of
  *       arrays locals hold, in a module without assembly) and the guard — an enclosing branch or
  *       loop condition, a `require` before it, or an `if` before it whose then-branch never
@@ -259,8 +260,7 @@ class OverflowAnalysis {
     if (!s) return s;
     const out = new Map(s);
     op.walk((o) => {
-      if (o.name === 'sol.store') out.delete(o.operand(1));
-      if (o.name === 'sol.inline_asm') for (const v of o.operandValues()) out.delete(v);
+      if (o.name !== 'sol.load') for (const v of o.operandValues()) out.delete(v);
     });
     return out;
   }
@@ -268,13 +268,15 @@ class OverflowAnalysis {
   /** (O1) One op without regions. */
   private transfer(op: Operation, s: Map<Value, Interval>): State {
     switch (op.name) {
+      case 'sol.alloca':
+        // a local declared in a loop is a fresh variable each run: nothing is known of it yet
+        s.delete(op.result(0));
+        return s;
       case 'sol.store': {
         const slot = op.operand(1);
         if (unsignedSlot(slot)) s.set(slot, this.value(op.operand(0)));
         return s;
       }
-      case 'sol.inline_asm':
-        return this.havoc(s, op);
       case 'sol.load': {
         const slot = op.operand(0);
         const known = unsignedSlot(slot) ? s.get(slot) : undefined;
@@ -283,6 +285,8 @@ class OverflowAnalysis {
         return s;
       }
     }
+    // (O4) any other op given a local may assign it (inline assembly; the lifetime passes' records)
+    for (const v of op.operandValues()) if (isStackSlot(v)) s.delete(v);
     if (op.results.length !== 1) return s;
     const result = op.result(0);
     const max = typeMax(result.type);
@@ -421,11 +425,11 @@ class OverflowAnalysis {
   }
 }
 
-/** Whether `op` (or an op inside it) may assign `slot`. */
+/** Whether `op` (or an op inside it) may assign `slot`: a store, or any op but a load given it (O4). */
 function assigns(op: Operation, slot: Value): boolean {
   let found = false;
   op.walk((o) => {
-    if ((o.name === 'sol.store' && o.operand(1) === slot) || (o.name === 'sol.inline_asm' && o.operandValues().includes(slot))) found = true;
+    if (o.name !== 'sol.load' && o.operandValues().includes(slot)) found = true;
   });
   return found;
 }
