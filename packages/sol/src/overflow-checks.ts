@@ -8,29 +8,31 @@
  *
  * The analysis interprets sol's structured control flow in order, a state being the interval of
  * every unsigned slot (a slot it knows nothing of holds any value of its type):
- *  (O1) a store sets its slot's interval, a load reads it; constants, lengths of memory and
- *       calldata arrays (at most 2^64 - 1: `new T[](n)` and the ABI decoder enforce it, and only
- *       inline assembly can write a length word, so only in a module without any: an array
- *       may come from any function), casts, `and`, `shr`, `div`, `mod` and the arithmetic ops map intervals to
+ *  (O1) a store sets its slot's interval, a load reads it (a local declared in a loop starts
+ *       unknown each run); constants, lengths of memory and calldata arrays (at most 2^64 - 1:
+ *       `new T[](n)` and the ABI decoder enforce it, and only inline assembly can write a length
+ *       word, so only in a module without any: an array may come from any function), casts,
+ *       `and`, `or`, `xor`, `shr`, `div`, `mod` and the arithmetic ops map intervals to
  *       intervals; a checked op's result is within its type (an overflowing run panics);
  *  (O2) a branch refines the slots its condition compares (`sol.cmp` of loads with no store to
  *       their slot in between, `!`, `&&`, `||`), and so does `require`/`assert` for what follows
  *       it; a refinement that leaves an empty interval marks the branch unreachable;
  *  (O3) a loop is run to a fixpoint from the state at its entry, joined with the state at each
  *       back edge (a body's end and its `continue`s, then the step), widening a bound that keeps
- *       moving to the type's end after two rounds; its exit joins the condition's false branch
- *       and the `break`s; `return`, `revert` and `panic` end a path;
- *  (O4) inline assembly (and any op but a load or a store: the lifetime passes' records) may
- *       assign the slots it is given, and an op with regions this analysis does not know assigns
- *       every slot used in them: they hold any value afterwards;
+ *       moving to the type's end after two rounds, then narrowing twice (each step of a fixpoint
+ *       is one too: `if (steps > 3) break` gets its bound back); its exit joins the condition's
+ *       false branch and the `break`s; `return`, `revert` and `panic` end a path;
+ *  (O4) inline assembly (and any op but a load or a store given a slot: the lifetime passes'
+ *       records) may assign the slots it is given, and an op with regions this analysis does
+ *       not know assigns every slot used in them: they hold any value afterwards;
+ *  (O5) an op is unchecked only when it is safe on every visit that counts: a loop's ops count
+ *       in one run from its final head (a state no run of the body leaves), not while the
+ *       fixpoint is searched; a loop inside runs its own search within that run;
  *  (O6) `x - y` is also safe where a guard says y <= x: x and y are locals (or lengths of
  *       arrays locals hold, in a module without assembly) and the guard — an enclosing branch or
  *       loop condition, a `require` before it, or an `if` before it whose then-branch never
  *       falls through — compares the same locals, none of which is assigned between the guard
- *       and the subtraction (nor anywhere in a loop the search passes out of);
- *  (O5) an op is unchecked only when it is safe on every visit that counts: a loop's ops count
- *       in one run from its final head (a state no run of the body leaves), not while the
- *       fixpoint is searched; a loop inside runs its own search within that run.
+ *       and the subtraction (nor anywhere in a loop the search passes out of).
  */
 import { IntegerAttr, IntegerType, StringAttr, type Block, type Operation, type Region, type Type, type Value } from '@lifeline/ir';
 import { ArrayType, PtrType, StringType } from './sol-types.js';
@@ -54,7 +56,7 @@ interface Flow {
 const LENGTH_MAX = (1n << 64n) - 1n;
 const MAX_ROUNDS = 60;
 
-/** Removes `checked` from the additions, subtractions and multiplications (O1)–(O5) prove in range; returns how many. */
+/** Removes `checked` from the additions, subtractions and multiplications (O1)–(O6) prove in range; returns how many. */
 export function dropImpossibleOverflowChecks(module: Operation): number {
   let assembly = false;
   module.walk((op) => {
