@@ -49,3 +49,15 @@ func.func @trivial(%m: memref<4x2xi8>, %k: index) -> (memref<4x2xi8>, memref<4x2
   %s2 = memref.subview %s1[0] [%k] [1] : memref<?xi8, strided<[1], offset: ?>> to memref<?xi8, strided<[1], offset: ?>>
   return %a, %b, %s2 : memref<4x2xi8>, memref<4x2xi8, strided<[?, 1], offset: ?>>, memref<?xi8, strided<[1], offset: ?>>
 }
+
+// -----
+
+// A stride that is a constant zero stays an operand: a static stride of 0 is not
+// a valid strided layout (foldDynamicStrideList folds only non-zero strides).
+// The constant offset next to it still becomes static.
+func.func @broadcast_row_stride(%m: memref<8x4xf32>) -> memref<3x4xf32, strided<[?, 1], offset: ?>> {
+  %zero = arith.constant 0 : index
+  %two = arith.constant 2 : index
+  %v = memref.subview %m[%two, 0] [3, 4] [%zero, 1] : memref<8x4xf32> to memref<3x4xf32, strided<[?, 1], offset: ?>>
+  return %v : memref<3x4xf32, strided<[?, 1], offset: ?>>
+}

@@ -5,7 +5,8 @@
  *
  *  (S1) Constant arguments (OpWithOffsetSizesAndStridesConstantArgumentFolder):
  *       a dynamic offset or size made by an integer constant >= 0, or a dynamic
- *       stride made by any integer constant, becomes static. The new subview gets
+ *       stride made by a non-zero integer constant, becomes static (a static
+ *       stride of 0 is not a valid layout; MLIR's foldDynamicStrideList). The new subview gets
  *       the canonical result type (S4) computed from its source, and a memref.cast
  *       back to the old type replaces the old subview (it folds away when the
  *       types agree).
@@ -101,7 +102,7 @@ const constantArgumentFolder: RewritePattern = {
     const l = lists(op);
     const a = foldConstants(l.offsets, (n) => n >= 0);
     const b = foldConstants(l.sizes, (n) => n >= 0);
-    const c = foldConstants(l.strides, () => true);
+    const c = foldConstants(l.strides, (n) => n !== 0);
     if (!a && !b && !c) return false;
     const type = canonicalResultType(op, op.operand(0).type as MemRefType, l);
     if (!type) return false;
