@@ -38,6 +38,8 @@
  *     f. SimplifySwitchFromDefaultSwitchOnSameCondition: when that edge is the
  *        default of a switch on the same flag, the cases of that switch's
  *        values are dropped.
+ *  9. cf.assert (AssertOp::canonicalize): a constant-true condition can never
+ *     fail, so the assertion is erased.
  */
 import {
   BlockArgument, DenseArrayAttr, DenseElementsAttr, IntegerAttr, IntegerType, VectorType,
@@ -316,7 +318,18 @@ const switchPatterns: RewritePattern[] = [
   },
 ];
 
+/** (9) */
+const eraseAssertTrue: RewritePattern = {
+  name: 'AssertOp::canonicalize', rootName: 'cf.assert',
+  matchAndRewrite(op, rw) {
+    if (constBool(op.operand(0)) !== true) return false;
+    rw.eraseOp(op);
+    return true;
+  },
+};
+
 export const cfPatterns: RewritePattern[] = [
+  eraseAssertTrue,
   branchCanonicalize,
   simplifyConstCondBranchPred, simplifyPassThroughCondBranch, simplifyCondBranchIdenticalSuccessors,
   simplifyCondBranchFromCondBranchOnSameCondition, condBranchTruthPropagation,
