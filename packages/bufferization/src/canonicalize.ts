@@ -13,6 +13,7 @@
  */
 import type { PassDef } from '@lifeline/ir';
 import { arithPatterns } from './canonicalize-arith.js';
+import { arithCastPatterns } from './canonicalize-arith-casts.js';
 import { bufferizationPatterns } from './canonicalize-bufferization.js';
 import { cfPatterns } from './canonicalize-cf.js';
 import { memrefPatterns } from './canonicalize-memref.js';
@@ -23,7 +24,7 @@ import type { RewritePattern } from './pattern.js';
 import { registryOf } from './pass-registry.js';
 
 export const canonicalizationPatterns: readonly RewritePattern[] = [
-  ...arithPatterns, ...scfPatterns, ...scfWhilePatterns, ...cfPatterns, ...memrefPatterns, ...bufferizationPatterns,
+  ...arithPatterns, ...arithCastPatterns, ...scfPatterns, ...scfWhilePatterns, ...cfPatterns, ...memrefPatterns, ...bufferizationPatterns,
 ];
 
 const LEVELS = ['disabled', 'normal', 'aggressive'] as const;
