@@ -26,9 +26,15 @@
  *     reinterpret_cast, cast, or a subview whose offsets are all constant 0
  *     becomes that op's source; otherwise a cast with a static shape, the
  *     source's type and static offset 0 is replaced by its source.
- * Not implemented: the view / reshape patterns.
+ *  8. DimOfMemRefReshape: dim(reshape(src, shape), i) becomes a load of shape[i]
+ *     placed right after the reshape (so no later store to the shape memref is
+ *     read), index_cast to index when the shape's elements are not index. Only
+ *     when i is known to be defined before the reshape: in the reshape's block
+ *     before it (or an argument of that block), or in a region enclosing the
+ *     reshape's region (MLIR's cheap stand-in for dominance).
+ * Not implemented: the view patterns.
  */
-import { DYNAMIC, DenseArrayAttr, IntegerAttr, IntegerType, MemRefType, type Operation, type Rewriter, type Type, type Value } from '@lifeline/ir';
+import { DYNAMIC, DenseArrayAttr, IntegerAttr, IntegerType, MemRefType, type Operation, type Region, type Rewriter, type Type, type Value } from '@lifeline/ir';
 import { constantInt, mixedList } from '@lifeline/dialects';
 import { constOf } from './match.js';
 import { subviewPatterns } from './canonicalize-memref-subview.js';
@@ -199,10 +205,41 @@ const reinterpretCastFold: RewritePattern = {
   },
 };
 
+/** Whether region `outer` strictly encloses region `inner`. */
+function enclosesStrictly(outer: Region, inner: Region): boolean {
+  for (let r = inner.parentOp?.parentRegion ?? null; r; r = r.parentOp?.parentRegion ?? null) if (r === outer) return true;
+  return false;
+}
+
+/** (8) */
+const dimOfMemRefReshape: RewritePattern = {
+  name: 'DimOfMemRefReshape', rootName: 'memref.dim',
+  matchAndRewrite(dim, rw) {
+    const reshape = dim.operand(0).definingOp;
+    if (reshape?.name !== 'memref.reshape') return false;
+    const i = dim.operand(1);
+    const def = i.definingOp;
+    if (i.parentBlock === reshape.parent) {
+      if (def && reshape.isBeforeInBlock(def)) return false;
+    } else if (dim.parent !== reshape.parent &&
+      !(i.parentRegion && reshape.parentRegion && enclosesStrictly(i.parentRegion, reshape.parentRegion))) {
+      return false;
+    }
+    rw.setInsertionPointAfter(reshape);
+    const shape = reshape.operand(1);
+    let size: Value = rw.create('memref.load', { operands: [shape, i], resultTypes: [(shape.type as MemRefType).elementType], loc: dim.loc }).results[0]!;
+    if (size.type !== dim.result(0).type) {
+      size = rw.create('arith.index_cast', { operands: [size], resultTypes: [dim.result(0).type], loc: dim.loc }).results[0]!;
+    }
+    rw.replaceOp(dim, [size]);
+    return true;
+  },
+};
+
 export const memrefPatterns: RewritePattern[] = [
   reinterpretCastFold,
   castFolder('memref.load'), castFolder('memref.store', (op) => op.operand(0)), castFolder('memref.dealloc'),
-  castFolder('memref.dim'), castFolder('memref.prefetch'), castFolder('memref.atomic_rmw', (op) => op.operand(0)),
+  castFolder('memref.dim'), dimOfMemRefReshape, castFolder('memref.prefetch'), castFolder('memref.atomic_rmw', (op) => op.operand(0)),
   castFolder('memref.cast'), castFolder('bufferization.clone'),
   copyCastFolder, foldCopyOfCast, foldEmptyCopy, foldSelfCopy,
   simplifyAllocConst('memref.alloc'), simplifyDeadAlloc('memref.alloc'),

@@ -11,12 +11,19 @@
  *     in-place change is undone and the cast does not fold (what MLIR's constant
  *     propagation does with a fold that only worked in place).
  * (3) memref.dim with a constant in-range index folds to the static size, or
- *     to the dynamic size operand of the alloc / alloca / view that made it.
+ *     to the dynamic size operand of the alloc / alloca / view that made it, or
+ *     of the subview / reinterpret_cast that made it (their dynamic sizes are the
+ *     result's dynamic dimensions in order: a rank-reducing subview drops only
+ *     static unit sizes).
  * (4) memref.subview (SubViewOp::fold) folds to its source when the result type
  *     has a static shape and equals the source type; or when its source is a
  *     subview, its offsets are all constant 0, its strides all constant 1, its
  *     sizes are the source subview's sizes (same constants or same values) and
  *     the result type equals the source type.
+ * (5) memref.expand_shape / collapse_shape (foldReshapeOp): a reshape to its
+ *     source's own type is the source; a reshape of the inverse reshape whose
+ *     source has the result's type, with at most one dynamic dimension, is that
+ *     source.
  */
 import { IntegerAttr, MemRefType, index, DYNAMIC, hasTrait, type FoldHook, type Operation, type Value } from '@lifeline/ir';
 import { DYNAMIC_INDEX, staticList } from './memref-index-list.js';
@@ -49,6 +56,8 @@ const SIZED_BY_OPERANDS: Record<string, (op: Operation) => readonly Value[]> = {
   'memref.alloc': (op) => op.def!.operandGroup(op, 'dynamicSizes'),
   'memref.alloca': (op) => op.def!.operandGroup(op, 'dynamicSizes'),
   'memref.view': (op) => op.def!.operandGroup(op, 'sizes'),
+  'memref.subview': (op) => op.def!.operandGroup(op, 'sizes'),
+  'memref.reinterpret_cast': (op) => op.def!.operandGroup(op, 'sizes'),
 };
 
 /** (3) */
@@ -62,6 +71,8 @@ export const foldDim: FoldHook = (op, [, indexAttr]) => {
   const producer = op.operand(0).definingOp;
   const sizes = producer && SIZED_BY_OPERANDS[producer.name]?.(producer);
   if (!sizes) return undefined;
+  // Only when the sizes match the dynamic dimensions one to one.
+  if (sizes.length !== type.shape.filter((d) => d === DYNAMIC).length) return undefined;
   const dynamicIndex = type.shape.slice(0, i).filter((d) => d === DYNAMIC).length;
   const size = sizes[dynamicIndex];
   return size ? [size] : undefined;
@@ -99,3 +110,17 @@ export const foldSubView: FoldHook = (op) => {
     mixedList(op, 'strides').every((s) => constantInt(s) === 1)) return [source];
   return undefined;
 };
+
+/** (5) `inverse` is the reshape that this one undoes. */
+export function foldReshape(inverse: string): FoldHook {
+  return (op) => {
+    const source = op.operand(0);
+    const result = op.result(0).type;
+    if (source.type === result) return [source];
+    const producer = source.definingOp;
+    if (producer?.name !== inverse) return undefined;
+    const original = producer.operand(0);
+    if (original.type !== result || !(result instanceof MemRefType)) return undefined;
+    return result.shape.filter((d) => d === DYNAMIC).length < 2 ? [original] : undefined;
+  };
+}

@@ -13,7 +13,7 @@ import {
   type Attribute, type OpParser, type Operation, type OpSpec, type Type,
 } from '@lifeline/ir';
 import { DYNAMIC_INDEX, staticList } from './memref-index-list.js';
-import { foldCast, foldSubView } from './memref-fold.js';
+import { foldCast, foldReshape, foldSubView } from './memref-fold.js';
 import {
   anyMemRef, isAnyMemRef, isIdentityLayout, isMemRef, memorySpace, noEffects, numDynamicDims, rank1I8MemRef,
   rank1IntOrIndexMemRef, rankedOrUnranked, sameShape, satAdd, satMul, stridedMemRef, stridesAndOffset, variadicIndex,
@@ -395,6 +395,7 @@ const expandShape = defineOp({
     ' type($src) `into` type($result)',
   resultNames: () => ['expand_shape'],
   ...viewLike,
+  fold: foldReshape('memref.collapse_shape'),
   verify(op) {
     const src = op.operand(0).type as MemRefType;
     const res = op.result(0).type as MemRefType;
@@ -429,6 +430,7 @@ const collapseShape = defineOp({
   format: '$src $reassociation attr-dict `:` type($src) `into` type($result)',
   resultNames: () => ['collapse_shape'],
   ...viewLike,
+  fold: foldReshape('memref.expand_shape'),
   verify(op) {
     const src = op.operand(0).type as MemRefType;
     const res = op.result(0).type as MemRefType;
