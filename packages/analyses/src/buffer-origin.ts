@@ -16,7 +16,9 @@
  *  (F5) Else a RegionBranchTerminator: nothing (handled by its parent, F4).
  *  (F6) Else a Call op: memref results and region arguments are terminals and every
  *       operand flows to every result — unless `freshResults(op)` (an ABI fact the
- *       client supplies), then only the terminals.
+ *       client supplies), then only the terminals, each memref result also flowing
+ *       to the others: fresh means new to the caller, not distinct from one another
+ *       (a callee may return one buffer in two results).
  *  (F7) Else: memref results and memref region arguments are terminals.
  *  resolveReverse(v) is every value v transitively depends on, v included.
  *
@@ -124,7 +126,11 @@ export class BufferViewFlowAnalysis {
     } else if (spec?.call) {
       // (F6)
       this.terminalValues(op);
-      if (this.freshResults?.(op)) return;
+      if (this.freshResults?.(op)) {
+        const buffers = op.results.filter(isBufferType);
+        for (const r of buffers) for (const other of buffers) if (other !== r) this.dep(other, r);
+        return;
+      }
       for (const r of op.results) for (const o of op.operandValues()) this.dep(o, r);
     } else {
       this.terminalValues(op); // (F7)

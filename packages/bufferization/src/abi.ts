@@ -6,7 +6,9 @@
  *  (A1) "Returning a MemRef from a function always passes ownership to the caller"
  *       and "a function must not return a MemRef with the same allocated base buffer
  *       as one of its arguments": a call's memref results are fresh buffers, distinct
- *       from every buffer the caller holds — the call's own arguments included.
+ *       from every buffer the caller holds — the call's own arguments included. Not
+ *       from each other: a function may return one owned buffer twice (OBBD keeps
+ *       `return %a, %a`), so two results of one call may be the same buffer.
  *  (A2) (A1) does not hold for callees rewritten with private-function-dynamic-
  *       ownership: they return (memref, i1) and may return a buffer they do not own,
  *       e.g. their argument. That option only touches private functions with a body
