@@ -32,10 +32,17 @@
  *     arguments.
  * 11. scf.index_switch FoldConstantCase: a constant index inlines its case (or
  *     the default region).
+ * 12. CombineNestedIfs (tried after (1), before (2)): an if whose then block holds
+ *     only another if, and whose else block (if any) and the inner one's only
+ *     yield, becomes one if on `andi(outer, inner)` holding the inner then block.
+ *     An outer-then yield of an inner result passes the inner then value, only
+ *     when the inner else yields what the outer else yields; any other outer-then
+ *     yield must come from outside and becomes `select(outer, then, else)` made
+ *     before the new if (whose own result for it is left unused).
  * The scf.while patterns are in canonicalize-scf-while.ts. Not implemented
- * (documented differences): CombineIfs, CombineNestedIfs.
+ * (documented difference): CombineIfs.
  */
-import { hasTrait, Block, DenseArrayAttr, IntegerAttr, IntegerType, type Operation, type Region, type Rewriter, type Value } from '@lifeline/ir';
+import { hasTrait, Block, DenseArrayAttr, IntegerAttr, IntegerType, type OpResult, type Operation, type Region, type Rewriter, type Value } from '@lifeline/ir';
 import { constBool, constIntBits, constOf, defOp, isOne } from './match.js';
 import type { RewritePattern } from './pattern.js';
 
@@ -402,8 +409,54 @@ const foldConstantCase: RewritePattern = {
   },
 };
 
+/** (12) */
+const combineNestedIfs: RewritePattern = {
+  name: 'CombineNestedIfs', rootName: 'scf.if',
+  matchAndRewrite(op, rw) {
+    const [thenR, elseR] = op.regions as [Region, Region];
+    const thenBlock = thenR.blocks[0]!;
+    const inner = thenBlock.first;
+    if (!inner || inner.name !== 'scf.if' || inner.next !== thenBlock.last) return false;
+    const onlyYields = (r: Region) => r.empty || r.blocks[0]!.first === r.blocks[0]!.last;
+    if (!onlyYields(elseR) || !onlyYields(inner.regions[1]!)) return false;
+    const thenYield = yieldOf(thenR).operandValues();
+    const elseYield = elseR.empty ? [] : yieldOf(elseR).operandValues();
+    const toSelect: number[] = [];
+    for (let i = 0; i < thenYield.length; i++) {
+      const v = thenYield[i]!;
+      if (v.definingOp === inner) {
+        const k = (v as OpResult).index;
+        if (yieldOf(inner.regions[1]!).operand(k) !== elseYield[i]) return false;
+        thenYield[i] = yieldOf(inner.regions[0]!).operand(k);
+      } else if (v.parentRegion === thenR) {
+        return false;
+      } else {
+        toSelect.push(i);
+      }
+    }
+    rw.setInsertionPointBefore(op);
+    const cond = rw.create('arith.andi', { operands: [op.operand(0), inner.operand(0)], resultTypes: [i1], loc: op.loc }).results[0]!;
+    const merged = newIf(rw, op, cond, op.results.map((r) => r.type));
+    const block = rw.createBlock(merged.regions[0]!);
+    const results = [...merged.results];
+    rw.setInsertionPointBefore(merged);
+    for (const i of toSelect) {
+      results[i] = rw.create('arith.select', { operands: [op.operand(0), thenYield[i]!, elseYield[i]!], resultTypes: [thenYield[i]!.type], loc: op.loc }).results[0]!;
+    }
+    rw.mergeBlocks(inner.regions[0]!.blocks[0]!, block);
+    replaceYield(rw, block.last!, thenYield);
+    if (elseYield.length) {
+      const elseBlock = rw.createBlock(merged.regions[1]!);
+      rw.setInsertionPointToEnd(elseBlock);
+      rw.create('scf.yield', { operands: elseYield, loc: op.loc });
+    }
+    rw.replaceOp(op, results);
+    return true;
+  },
+};
+
 export const scfPatterns: RewritePattern[] = [
-  ifNotCondition, conditionPropagation, convertTrivialIfToSelect, removeEmptyElseBranch, removeStaticCondition,
+  ifNotCondition, combineNestedIfs, conditionPropagation, convertTrivialIfToSelect, removeEmptyElseBranch, removeStaticCondition,
   removeUnusedResults, replaceIfYieldWithConditionOrValue,
   forOpIterArgsFolder, simplifyTrivialLoops,
   singleBlockExecuteInliner, multiBlockExecuteInliner,
