@@ -39,8 +39,14 @@
  *     when the inner else yields what the outer else yields; any other outer-then
  *     yield must come from outside and becomes `select(outer, then, else)` made
  *     before the new if (whose own result for it is left unused).
- * The scf.while patterns are in canonicalize-scf-while.ts. Not implemented
- * (documented difference): CombineIfs.
+ * 13. CombineIfs (tried first after (1)): an if right after another if joins it
+ *     when its condition is the same (then goes with then) or one condition is
+ *     `xori(other, 1)` (then goes with else). Uses of the first if's results inside
+ *     the second's branches become what the matching first branch yields; the
+ *     joined if, on the first condition, holds the first if's regions with the
+ *     matching branch of the second appended (yields concatenated), and its
+ *     results replace both ifs' results.
+ * The scf.while patterns are in canonicalize-scf-while.ts.
  */
 import { hasTrait, Block, DenseArrayAttr, IntegerAttr, IntegerType, type OpResult, type Operation, type Region, type Rewriter, type Value } from '@lifeline/ir';
 import { constBool, constIntBits, constOf, defOp, isOne } from './match.js';
@@ -409,6 +415,68 @@ const foldConstantCase: RewritePattern = {
   },
 };
 
+/** `xori(v, 1)`'s v, else undefined. */
+function negationOf(c: Value): Value | undefined {
+  const not = defOp(c, 'arith.xori');
+  return not && isOne(not.operand(1)) ? not.operand(0) : undefined;
+}
+
+/** (13) Appends block `from` (ending in a yield) to `into` (ending in a yield), joining the yields. */
+function appendBranch(rw: Rewriter, from: Block, into: Block): void {
+  const first = into.last!;
+  const second = from.last!;
+  rw.mergeBlocks(from, into);
+  rw.setInsertionPointToEnd(into);
+  rw.create('scf.yield', { operands: [...first.operandValues(), ...second.operandValues()], loc: second.loc });
+  rw.eraseOp(first);
+  rw.eraseOp(second);
+}
+
+/** (13) */
+const combineIfs: RewritePattern = {
+  name: 'CombineIfs', rootName: 'scf.if',
+  matchAndRewrite(next, rw) {
+    const prev = next.prev;
+    if (prev?.name !== 'scf.if') return false;
+    const [nThen, nElse] = next.regions as [Region, Region];
+    let thenPart: Block | undefined, elsePart: Block | undefined;
+    if (next.operand(0) === prev.operand(0)) [thenPart, elsePart] = [nThen.blocks[0], nElse.blocks[0]];
+    if (negationOf(next.operand(0)) === prev.operand(0) || negationOf(prev.operand(0)) === next.operand(0)) {
+      [thenPart, elsePart] = [nElse.blocks[0], nThen.blocks[0]];
+    }
+    if (!thenPart && !elsePart) return false;
+    const [pThen, pElse] = prev.regions as [Region, Region];
+    const prevThenYield = yieldOf(pThen).operandValues();
+    const prevElseYield = pElse.empty ? [] : yieldOf(pElse).operandValues();
+    prev.results.forEach((r, i) => {
+      if (i >= prevElseYield.length) return;
+      for (let u = r.firstUse; u;) {
+        const use = u;
+        u = u.nextUse;
+        const at = use.owner.parentRegion;
+        const inThen = thenPart && at && thenPart.parent!.isAncestorOf(at);
+        const inElse = !inThen && elsePart && at && elsePart.parent!.isAncestorOf(at);
+        if (inThen || inElse) {
+          const v = inThen ? prevThenYield[i]! : prevElseYield[i]!;
+          rw.modifyInPlace(use.owner, () => use.owner.setOperand(use.index, v));
+        }
+      }
+    });
+    const joined = newIf(rw, next, prev.operand(0), [...prev.results, ...next.results].map((r) => r.type));
+    moveRegion(rw, pThen, joined.regions[0]!);
+    if (thenPart) appendBranch(rw, thenPart, joined.regions[0]!.blocks[0]!);
+    moveRegion(rw, pElse, joined.regions[1]!);
+    if (elsePart) {
+      if (joined.regions[1]!.empty) moveRegion(rw, elsePart.parent!, joined.regions[1]!);
+      else appendBranch(rw, elsePart, joined.regions[1]!.blocks[0]!);
+    }
+    const n = prev.results.length;
+    rw.replaceOp(prev, joined.results.slice(0, n));
+    rw.replaceOp(next, joined.results.slice(n));
+    return true;
+  },
+};
+
 /** (12) */
 const combineNestedIfs: RewritePattern = {
   name: 'CombineNestedIfs', rootName: 'scf.if',
@@ -456,7 +524,7 @@ const combineNestedIfs: RewritePattern = {
 };
 
 export const scfPatterns: RewritePattern[] = [
-  ifNotCondition, combineNestedIfs, conditionPropagation, convertTrivialIfToSelect, removeEmptyElseBranch, removeStaticCondition,
+  ifNotCondition, combineIfs, combineNestedIfs, conditionPropagation, convertTrivialIfToSelect, removeEmptyElseBranch, removeStaticCondition,
   removeUnusedResults, replaceIfYieldWithConditionOrValue,
   forOpIterArgsFolder, simplifyTrivialLoops,
   singleBlockExecuteInliner, multiBlockExecuteInliner,
