@@ -18,13 +18,14 @@ import { bufferizationPatterns } from './canonicalize-bufferization.js';
 import { cfPatterns } from './canonicalize-cf.js';
 import { memrefPatterns } from './canonicalize-memref.js';
 import { scfPatterns } from './canonicalize-scf.js';
+import { scfParallelPatterns } from './canonicalize-scf-parallel.js';
 import { scfWhilePatterns } from './canonicalize-scf-while.js';
 import { applyPatternsGreedily, type GreedyConfig } from './greedy.js';
 import type { RewritePattern } from './pattern.js';
 import { registryOf } from './pass-registry.js';
 
 export const canonicalizationPatterns: readonly RewritePattern[] = [
-  ...arithPatterns, ...arithCastPatterns, ...scfPatterns, ...scfWhilePatterns, ...cfPatterns, ...memrefPatterns, ...bufferizationPatterns,
+  ...arithPatterns, ...arithCastPatterns, ...scfPatterns, ...scfParallelPatterns, ...scfWhilePatterns, ...cfPatterns, ...memrefPatterns, ...bufferizationPatterns,
 ];
 
 const LEVELS = ['disabled', 'normal', 'aggressive'] as const;
