@@ -15,8 +15,10 @@
  *       `and`, `or`, `xor`, `shr`, `div`, `mod` and the arithmetic ops map intervals to
  *       intervals; a checked op's result is within its type (an overflowing run panics);
  *  (O2) a branch refines the slots its condition compares (`sol.cmp` of loads with no store to
- *       their slot in between, `!`, `&&`, `||`), and so does `require`/`assert` for what follows
- *       it; a refinement that leaves an empty interval marks the branch unreachable;
+ *       their slot in between, through `!` and the `sol.and`/`sol.or` of two conditions; `&&`
+ *       and `||` are branches that yield a bool, which refine nothing), and so does
+ *       `require`/`assert` for what follows it; a refinement that leaves an empty interval
+ *       marks the branch unreachable;
  *  (O3) a loop is run to a fixpoint from the state at its entry, joined with the state at each
  *       back edge (a body's end and its `continue`s, then the step), widening a bound that keeps
  *       moving to the type's end after two rounds, then narrowing twice (each step of a fixpoint
