@@ -116,4 +116,22 @@ contract OverflowChecks {
       y += k;
     }
   }
+
+  // (O2) short-circuit conditions: `k < n && k < m` bounds k in the body; `j < n || j < m` does
+  // not bound j + 2; `!(n >= m || n == 0)` makes n - 1 safe after it, `n > 0 || start < 3` does not
+  function shortCircuit(uint256 n, uint256 m, uint256 start) external pure returns (uint256 k, uint256 j, uint256 d) {
+    k = start;
+    while (k < n && k < m) {
+      k++;
+      if (k > start + 2) break;
+    }
+    j = start;
+    while (j < n || j < m) {
+      j += 2;
+      if (j > k + 5) break;
+    }
+    if (!(n >= m || n == 0)) d = n - 1;
+    if (start < 3 && n > 0) d += n - 1;
+    if (n > 0 || start < 3) j ^= n - 1;
+  }
 }

@@ -15,10 +15,9 @@
  *       `and`, `or`, `xor`, `shr`, `div`, `mod` and the arithmetic ops map intervals to
  *       intervals; a checked op's result is within its type (an overflowing run panics);
  *  (O2) a branch refines the slots its condition compares (`sol.cmp` of loads with no store to
- *       their slot in between, through `!` and the `sol.and`/`sol.or` of two conditions; `&&`
- *       and `||` are branches that yield a bool, which refine nothing), and so does
- *       `require`/`assert` for what follows it; a refinement that leaves an empty interval
- *       marks the branch unreachable;
+ *       their slot in between, through `!`, `&&`, `||` and the `sol.and`/`sol.or` of two
+ *       conditions), and so does `require`/`assert` for what follows it; a refinement that
+ *       leaves an empty interval marks the branch unreachable;
  *  (O3) a loop is run to a fixpoint from the state at its entry, joined with the state at each
  *       back edge (a body's end and its `continue`s, then the step), widening a bound that keeps
  *       moving to the type's end after two rounds, then narrowing twice (each step of a fixpoint
@@ -387,6 +386,7 @@ class OverflowAnalysis {
       if (unsignedWidth(def.operand(0).type) !== undefined) return s; // bitwise on integers
       return this.refine(this.refine(s, def.operand(0), truth, at), def.operand(1), truth, at);
     }
+    if (def.name === 'sol.if') return this.refineShortCircuit(s, def, truth, at);
     if (def.name !== 'sol.cmp' || unsignedWidth(def.operand(0).type) === undefined) return s;
     let pred = (def.getAttr('predicate') as StringAttr).value;
     let [x, y] = [def.operand(0), def.operand(1)];
@@ -417,14 +417,41 @@ class OverflowAnalysis {
     return s;
   }
 
-  /** Narrows the slot `v` was loaded from, when nothing stored into it between the load and `at`. */
+  /**
+   * (O2) `a && b` and `a || b` are a `sol.if` yielding a bool: `a && b` is true only when `a`
+   * is and its then-branch yields a true `b` (its else-branch yields false); `a || b` is false
+   * only when `a` is and its else-branch yields a false `b`.
+   */
+  private refineShortCircuit(s: State, branch: Operation, truth: boolean, at: Operation): State {
+    const yielded = (r: Region) => {
+      const term = r.blocks[0]?.terminator;
+      return term?.name === 'sol.yield' && term.operands.length === 1 ? term.operand(0) : undefined;
+    };
+    const constant = (v: Value | undefined) => (v?.definingOp?.name === 'sol.constant' ? (v.definingOp.getAttr('value') as IntegerAttr).value : undefined);
+    if (branch.results.length !== 1) return s;
+    const [then, other] = [yielded(branch.regions[0]!), yielded(branch.regions[1]!)];
+    if (truth && then && constant(other) === 0n) return this.refine(this.refine(s, branch.operand(0), true, at), then, true, at);
+    if (!truth && other && constant(then) === 1n) return this.refine(this.refine(s, branch.operand(0), false, at), other, false, at);
+    return s;
+  }
+
+  /**
+   * Narrows the slot `v` was loaded from, when nothing stores into it between the load and
+   * `at`: after the load in its block, and in each enclosing block up to `at`'s (a condition's
+   * operand loaded in the branch of `&&` or `||` that ran).
+   */
   private narrow(s: Map<Value, Interval>, v: Value, range: Interval, at: Operation): void {
     const slot = stackSlotLoaded(v);
     if (!slot || !unsignedSlot(slot)) return;
     const load = v.definingOp!;
-    // the load and the branch (or the condition's end) in one block: a region op between them counts whole
-    if (load.parent !== at.parent) return;
-    for (let o = load.next; o && o !== at; o = o.next) if (assigns(o, slot)) return;
+    let from: Operation | null = load;
+    while (from && from.parent !== at.parent) {
+      for (let o = from.next; o; o = o.next) if (assigns(o, slot)) return;
+      from = from.parentOp;
+    }
+    if (!from) return;
+    // a region op between the load and `at` counts whole
+    for (let o = from.next; o && o !== at; o = o.next) if (assigns(o, slot)) return;
     s.set(slot, range);
   }
 }
