@@ -35,9 +35,10 @@
  *       falls through — compares the same locals, none of which is assigned between the guard
  *       and the subtraction (nor anywhere in a loop the search passes out of).
  */
-import { IntegerAttr, IntegerType, StringAttr, type Block, type Operation, type Region, type Type, type Value } from '@lifeline/ir';
+import { IntegerType, StringAttr, type Block, type Operation, type Region, type Type, type Value } from '@lifeline/ir';
 import { ArrayType, PtrType, StringType } from './sol-types.js';
 import { isStackSlot, stackSlotLoaded } from './lifetime/structure.js';
+import { constantOf } from './lifetime/static-sizes.js';
 
 interface Interval {
   lo: bigint;
@@ -65,7 +66,8 @@ export function dropImpossibleOverflowChecks(module: Operation): number {
   });
   let dropped = 0;
   module.walk((fn) => {
-    if (fn.name !== 'sol.func' || !fn.regions[0]?.blocks[0]) return;
+    if (fn.name !== 'sol.func') return;
+    if (!fn.regions[0]?.blocks[0]) return 'skip';
     const analysis = new OverflowAnalysis(!assembly);
     analysis.region(fn.regions[0], new Map());
     for (const [op, safe] of analysis.safe) {
@@ -73,6 +75,7 @@ export function dropImpossibleOverflowChecks(module: Operation): number {
       op.removeAttr('checked');
       dropped++;
     }
+    return 'skip';
   });
   return dropped;
 }
@@ -263,7 +266,7 @@ class OverflowAnalysis {
     if (!s) return s;
     const out = new Map(s);
     op.walk((o) => {
-      if (o.name !== 'sol.load') for (const v of o.operandValues()) out.delete(v);
+      if (o.name !== 'sol.load') for (const use of o.operands) out.delete(use.value);
     });
     return out;
   }
@@ -289,7 +292,7 @@ class OverflowAnalysis {
       }
     }
     // (O4) any other op given a local may assign it (inline assembly; the lifetime passes' records)
-    for (const v of op.operandValues()) if (isStackSlot(v)) s.delete(v);
+    for (const use of op.operands) if (isStackSlot(use.value)) s.delete(use.value);
     if (op.results.length !== 1) return s;
     const result = op.result(0);
     const max = typeMax(result.type);
@@ -307,7 +310,7 @@ class OverflowAnalysis {
     const clamp = (lo: bigint, hi: bigint): Interval => ({ lo: lo > max ? max : lo, hi: hi > max ? max : hi });
     switch (op.name) {
       case 'sol.constant': {
-        const v = (op.getAttr('value') as IntegerAttr).value;
+        const v = constantOf(op.result(0))!;
         return { lo: v, hi: v };
       }
       case 'sol.length': {
@@ -427,7 +430,7 @@ class OverflowAnalysis {
       const term = r.blocks[0]?.terminator;
       return term?.name === 'sol.yield' && term.operands.length === 1 ? term.operand(0) : undefined;
     };
-    const constant = (v: Value | undefined) => (v?.definingOp?.name === 'sol.constant' ? (v.definingOp.getAttr('value') as IntegerAttr).value : undefined);
+    const constant = (v: Value | undefined) => v && constantOf(v);
     if (branch.results.length !== 1) return s;
     const [then, other] = [yielded(branch.regions[0]!), yielded(branch.regions[1]!)];
     if (truth && then && constant(other) === 0n) return this.refine(this.refine(s, branch.operand(0), true, at), then, true, at);
@@ -456,13 +459,13 @@ class OverflowAnalysis {
   }
 }
 
-/** Whether `op` (or an op inside it) may assign `slot`: a store, or any op but a load given it (O4). */
+/**
+ * Whether `op` (or an op inside it) may assign `slot`: a store, or any op but a load given it
+ * (O4). Asked of the slot's few uses, not of every op under `op`.
+ */
 function assigns(op: Operation, slot: Value): boolean {
-  let found = false;
-  op.walk((o) => {
-    if (o.name !== 'sol.load' && o.operandValues().includes(slot)) found = true;
-  });
-  return found;
+  for (let u = slot.firstUse; u; u = u.nextUse) if (u.owner.name !== 'sol.load' && op.isAncestorOf(u.owner)) return true;
+  return false;
 }
 
 /** (O6) A local's value, or the length of the array a local holds. */
