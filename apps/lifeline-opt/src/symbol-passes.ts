@@ -23,7 +23,7 @@
  *     found live is erased.
  */
 import {
-  StringAttr, SymbolRefAttr, SymbolTableCollection, hasTrait, isSymbolTable, symbolName,
+  StringAttr, SymbolRefAttr, SymbolTableCollection, hasTrait, isSymbolTable, symbolName, symbolVisibility,
   type Attribute, type Operation, type PassContext,
 } from '@lifeline/ir';
 
@@ -32,10 +32,6 @@ export function isSymbol(op: Operation): boolean {
   return hasTrait(op, 'Symbol') || (isSymbolTable(op) && symbolName(op) !== undefined);
 }
 
-function visibility(op: Operation): string {
-  const v = op.getAttr('sym_visibility');
-  return v instanceof StringAttr ? v.value : 'public';
-}
 
 // (5) MLIR's isPotentiallyUnknownSymbolTable
 function mayBeUnknownSymbolTable(op: Operation): boolean {
@@ -74,7 +70,7 @@ class SymbolLiveness {
     const worklist: Operation[] = [];
     for (const r of table.regions) for (const b of r.blocks) for (let op = b.first; op; op = op.next) {
       if (!isSymbol(op)) { worklist.push(op); continue; }
-      const vis = visibility(op);
+      const vis = symbolVisibility(op);
       const discardable = vis === 'private' || (vis === 'nested' && hidden); // (3)
       if (!discardable && !this.live.has(op)) { this.live.add(op); worklist.push(op); }
     }
@@ -82,7 +78,7 @@ class SymbolLiveness {
       const op = worklist.pop()!;
       if (isSymbolTable(op)) {
         // (2) nested table
-        if (!this.run(op, hidden || !isSymbol(op) || visibility(op) === 'private')) return false;
+        if (!this.run(op, hidden || !isSymbol(op) || symbolVisibility(op) === 'private')) return false;
       } else {
         // (4)
         for (const r of op.regions) for (const b of r.blocks) for (let c = b.first; c; c = c.next) if (c.regions.length) worklist.push(c);
@@ -121,7 +117,7 @@ export function runSymbolDce(root: Operation, ctx: PassContext): void {
     ctx.emitError(root, `'${root.name}' op  was scheduled to run under SymbolDCE, but does not define a symbol table`);
     return;
   }
-  const hidden = root.parentOp && isSymbol(root) ? visibility(root) === 'private' : true; // (2)
+  const hidden = root.parentOp && isSymbol(root) ? symbolVisibility(root) === 'private' : true; // (2)
   const liveness = new SymbolLiveness(ctx);
   if (!liveness.run(root, hidden)) return;
   // (6)

@@ -17,7 +17,7 @@ import type {
   BranchView, CallView, CallableView, ControlFlowView, RegionBranchView, RegionSuccessorView, RegionTerminatorView,
 } from '@lifeline/dataflow';
 import {
-  Operation, StringAttr, SymbolRefAttr, SymbolTableCollection, hasTrait, isSymbolTable,
+  Operation, SymbolRefAttr, SymbolTableCollection, hasTrait, isSymbolTable, symbolVisibility,
   type Attribute, type Block, type Region, type RegionPoint, type RegionSuccessor, type Value,
 } from '@lifeline/ir';
 
@@ -38,11 +38,6 @@ function operandIndices(op: Operation, values: readonly Value[]): number[] {
 
 function toView(s: RegionSuccessor): RegionSuccessorView<Region, Value> {
   return { target: s.target, inputs: s.inputs };
-}
-
-function visibility(op: Operation): string {
-  const v = op.getAttr('sym_visibility');
-  return v instanceof StringAttr ? v.value : 'public';
 }
 
 /** SymbolRefAttrs inside an attribute (arrays and dictionaries included). */
@@ -199,7 +194,7 @@ export class IrControlFlowView implements IrView {
     const tables: { table: Operation; allUsesVisible: boolean }[] = [];
     const walk = (op: Operation, visible: boolean): void => {
       const table = isSymbolTable(op);
-      if (table) visible ||= hasTrait(op, 'Symbol') ? visibility(op) === 'private' : true;
+      if (table) visible ||= hasTrait(op, 'Symbol') ? symbolVisibility(op) === 'private' : true;
       else visible = true;
       for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) walk(o, visible);
       if (table) tables.push({ table: op, allUsesVisible: visible });
@@ -211,7 +206,7 @@ export class IrControlFlowView implements IrView {
       let found = false;
       for (let op = body.first; op; op = op.next) {
         if (!op.def?.spec.callable?.body(op) || !hasTrait(op, 'Symbol')) continue;
-        const vis = visibility(op);
+        const vis = symbolVisibility(op);
         if (vis === 'public' || (!allUsesVisible && vis === 'nested')) out.push(op);
         found = true;
       }

@@ -4,7 +4,7 @@
  * per-block transfer (ownership-block.ts). Clause numbers refer to the
  * specification in ownership-analysis.ts.
  */
-import { StringAttr, type Block, type BlockArgument, type Location, type Operation, type SymbolTableCollection, type Value } from '@lifeline/ir';
+import { symbolVisibility, type Block, type BlockArgument, type Location, type Operation, type SymbolTableCollection, type Value } from '@lifeline/ir';
 import type { Indicator, Ownership } from './ownership.js';
 import type { ValueLiveness } from './value-liveness.js';
 
@@ -85,8 +85,7 @@ export class OwnershipError extends Error {
 }
 
 export function isPrivate(fn: Operation): boolean {
-  const v = fn.getAttr('sym_visibility');
-  return v instanceof StringAttr && v.value === 'private';
+  return symbolVisibility(fn) === 'private';
 }
 export function isExternal(fn: Operation): boolean {
   return !fn.regions[0] || fn.regions[0].blocks.length === 0;

@@ -27,7 +27,7 @@
  *       from fresh buffers. Ops without declared effects stay unknown.
  */
 import {
-  IntegerType, SymbolRefAttr, SymbolTable, hasTrait, symbolName, type Operation,
+  IntegerType, SymbolRefAttr, SymbolTable, hasTrait, symbolName, symbolVisibility, type Operation,
 } from '@lifeline/ir';
 
 /** (A1)(A2) A predicate over call ops, with symbol tables built once per table op. */
@@ -51,7 +51,7 @@ export function abiFreshCallResults(): (op: Operation) => boolean {
     if (!(callee instanceof SymbolRefAttr)) return false;
     const fn = resolve(op, callee);
     if (!fn || symbolName(fn) === undefined) return false;
-    const isPrivate = String(fn.getAttr('sym_visibility') ?? '').includes('private');
+    const isPrivate = symbolVisibility(fn) === 'private';
     const hasBody = fn.regions.some((r) => r.blocks.length > 0);
     return !isPrivate || !hasBody;
   };

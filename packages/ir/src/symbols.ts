@@ -12,6 +12,12 @@ export function symbolName(op: Operation): string | undefined {
   return a instanceof StringAttr ? a.value : undefined;
 }
 
+/** A symbol's visibility: its `sym_visibility`, public when it has none. */
+export function symbolVisibility(op: Operation): string {
+  const v = op.getAttr('sym_visibility');
+  return v instanceof StringAttr ? v.value : 'public';
+}
+
 export function isSymbolTable(op: Operation): boolean {
   return op.def?.has('SymbolTable') ?? false;
 }
