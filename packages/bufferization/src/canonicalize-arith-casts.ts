@@ -103,7 +103,7 @@ function roundTrip(name: string, cast: string): RewritePattern {
 }
 
 /** (5) */
-function logicOfExt(name: string, logic: string, ext: string): RewritePattern {
+export function logicOfExt(name: string, logic: string, ext: string): RewritePattern {
   return {
     name, rootName: logic, benefit: 3,
     matchAndRewrite(op, rw) {

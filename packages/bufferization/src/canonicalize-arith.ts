@@ -21,6 +21,7 @@
 import { IntegerAttr, IntegerType, type Operation, type Rewriter, type Type, type Value } from '@lifeline/ir';
 import { constBool, constOf, defOp, isAllOnes, isOne, isZero } from './match.js';
 import type { RewritePattern } from './pattern.js';
+import { logicOfExt } from './canonicalize-arith-casts.js';
 
 const EQ = 0, NE = 1;
 /** Predicate after swapping the operands (1). */
@@ -66,21 +67,6 @@ const xoriNotCmpi: RewritePattern = {
     return true;
   },
 };
-
-/** (3) */
-function xoriOfExt(ext: string): RewritePattern {
-  return {
-    name: ext === 'arith.extui' ? 'XOrIOfExtUI' : 'XOrIOfExtSI', rootName: 'arith.xori', benefit: 3,
-    matchAndRewrite(op, rw) {
-      const a = defOp(op.operand(0), ext);
-      const b = defOp(op.operand(1), ext);
-      if (!a || !b || a.operand(0).type !== b.operand(0).type) return false;
-      const x = create(rw, op, 'arith.xori', [a.operand(0), b.operand(0)], a.operand(0).type);
-      rw.replaceOp(op, [create(rw, op, ext, [x], op.results[0]!.type)]);
-      return true;
-    },
-  };
-}
 
 /** (4) */
 function cmpiOfExt(ext: string): RewritePattern {
@@ -159,7 +145,8 @@ const selectToExtUI: RewritePattern = {
 
 export const arithPatterns: RewritePattern[] = [
   cmpiConstantToRight,
-  xoriNotCmpi, xoriOfExt('arith.extui'), xoriOfExt('arith.extsi'),
+  // (3) as arith-casts.ts (5) makes and/or of two like extensions
+  xoriNotCmpi, logicOfExt('XOrIOfExtUI', 'arith.xori', 'arith.extui'), logicOfExt('XOrIOfExtSI', 'arith.xori', 'arith.extsi'),
   cmpiOfExt('arith.extsi'), cmpiOfExt('arith.extui'),
   redundantSelectFalse, redundantSelectTrue, selectNotCond, selectI1ToNot, selectToExtUI,
 ];
