@@ -36,6 +36,13 @@
 //              string `table = concat(table, line)` with or without resetting `line`; a local
 //              that still reads the old `line`; a hash of `esc` with a long part made in the
 //              iteration before the append (a release to a mark between them: (I'''))
+//   replaced   loops whose kept value the next iteration overwrites before reading it
+//              (released at the body's start: releases.ts (IE)) — a string, an array, a
+//              struct or an array of strings, made fresh each run, replaced in both branches
+//              of an if — and the near misses that keep the old value live into the body: a
+//              `break` or `continue` before the store, a read of it, a copy into another local,
+//              a helper given it; memory allocated after the loop would overwrite a value
+//              released too early
 //   tables     tables of string literals and array literals whose elements allocate: a helper
 //              returning one entry (past the end: Panic 0x32), an early return from a branch
 //              with reads in a loop after it, a table in the function itself read once, read in
@@ -54,7 +61,7 @@
 import { rng } from './gen-module.mjs';
 import { DEEP_HELPERS, deepShape } from './gen-sol-escape-deep.mjs';
 
-export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches', 'strings', 'tables'];
+export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches', 'strings', 'tables', 'replaced'];
 
 class Gen {
   constructor(seed) {
@@ -180,7 +187,37 @@ function filler(g, ind) {
 /** Index into `arr` that is sometimes one past the end (Panic 0x32). */
 const idx = (g, arr, e) => (g.chance(0.3) ? `${arr}[${e} % (${arr}.length + 1)]` : `${arr}[${e} % ${arr}.length]`);
 
+/** What the `replaced` shape makes each run: a declaration, fresh values, a read of it, how it is hashed. */
+const REPLACED = [
+  { decl: 'string memory last = "init";', make: ['string.concat(str(i), "-", str(x))', 'str(i * 7 + x)', 'string(abi.encodePacked("r", uint8(i), str(x % 7)))'], read: 'bytes(last).length', enc: 'bytes(last)' },
+  { decl: 'uint256[] memory last = mk(2, x);', make: ['mk(i % 4, x + i)', 'grow(mk(i % 3, i), x)', 'rec(i % 3, x)'], read: 'sumOf(last)', enc: 'abi.encode(last)' },
+  { decl: 'P memory last = mkP(1, 1);', make: ['mkP(x % 5 + i, i % 3)', 'P(i, mk(i % 2, x), str(i))'], read: 'last.xs.length + bytes(last.tag).length', enc: 'abi.encode(last.a, last.xs, last.tag)' },
+  { decl: 'string[] memory last = new string[](1);', make: ['new string[](i % 3 + 1)'], fill: 'last[(x + i) % last.length] = str(i);', read: 'last.length', enc: 'abi.encode(last)' },
+];
+
 const SHAPE_GEN = {
+  replaced(g) {
+    const k = g.pick(REPLACED);
+    const make = () => g.pick(k.make);
+    const store = (ind) => [`${ind}last = ${make()};`, ...(k.fill ? [`${ind}${k.fill}`] : [])];
+    const L = ['uint256 s;', k.decl];
+    const mode = g.int(7);
+    if (mode === 5) L.push(k.decl.replace('last', 'prev'));
+    L.push(`for (uint256 i = 0; i < n % ${3 + g.int(5)} + ${g.int(3)}; i++) {`);
+    L.push(...filler(g, '    '));
+    if (mode === 2) L.push(`    if ((x + i) % ${3 + g.int(3)} == 2) break;`);
+    if (mode === 3) L.push(`    if ((x + i) % ${2 + g.int(3)} == 1) continue;`);
+    if (mode === 4) L.push(g.chance(0.5) ? `    s += ${k.read};` : `    if (${k.read} > 2) s += 1;`);
+    if (mode === 5) L.push('    prev = last;');
+    if (mode === 6) L.push('    s += uint256(keccak256(' + k.enc + ')) % 5;');
+    if (mode === 1) L.push('    if ((x + i) % 2 == 0) {', ...store('        '), '    } else {', ...store('        '), '    }');
+    else L.push(...store('    '));
+    L.push(...filler(g, '    '), `    s += ${k.read};`, '}');
+    // memory allocated after the loop lands where a value released too early lay
+    L.push(`bytes memory pad = new bytes(${32 * (1 + g.int(12))});`, 'pad[0] = "p";', 's += pad.length;');
+    const hash = `keccak256(abi.encodePacked(${k.enc}${mode === 5 ? `, ${k.enc.replaceAll('last', 'prev')}` : ''}))`;
+    return { returns: 'bytes32, uint256', body: [...L, `return (${hash}, s);`] };
+  },
   deep: (g) => deepShape(g, filler),
   tables(g) {
     const L = ['uint256 s;', 'string memory out;'];
