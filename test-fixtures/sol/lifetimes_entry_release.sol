@@ -56,6 +56,32 @@ contract EntryRelease {
         return string.concat(s, string(pad));
     }
 
+    // a while loop whose runs mostly continue before allocating (releases.ts (I°)): no
+    // release at those continues, one at the other end
+    function whileSkips(uint256 n) public pure returns (string memory s, uint256 runs) {
+        uint256 i = 0;
+        while (i < n) {
+            i++;
+            if (i % 3 != 0) continue;
+            s = string.concat(s, digits(i));
+            runs++;
+            if (bytes(s).length > 60) s = digits(runs);
+        }
+    }
+
+    // a continue after an allocation still releases; this loop's step allocates, so its
+    // release stays at the step's end
+    function stepAllocates(uint256 n) public pure returns (string memory s, string memory t) {
+        for (uint256 i = 0; i < n; t = string.concat(t, "+")) {
+            i++;
+            string memory d = digits(i);
+            if (i % 2 == 0) continue;
+            s = string.concat(d, s);
+            if (bytes(s).length > 50) s = "";
+            if (bytes(t).length > 20) t = "";
+        }
+    }
+
     // near miss: the old value is read (copied into another local) before the new one is stored
     function previous(uint256 n) public pure returns (string memory prev, string memory cur) {
         for (uint256 i = 0; i < n; i++) {
