@@ -36,6 +36,11 @@ OPTIONS:
   --mlir-timing                  Display execution times
   --mlir-pass-statistics         Display the statistics of each pass
   --mlir-disable-threading       Accepted for compatibility
+  --version                      Display the version of this program
+`;
+
+const VERSION = `Lifeline lifeline-opt version 0.1.0
+  Reads and writes the MLIR text of mlir-opt 19 (LLVM 19.1).
 `;
 
 interface ChunkResult {
@@ -185,6 +190,11 @@ export function runDriverCore(argv: readonly string[], io: DriverIO): number {
   }
   if (o.help) {
     io.stdout(HELP + '\nPASSES:\n' + passRegistry.describe());
+    return 0;
+  }
+  if (o.version) {
+    // as `mlir-opt --version` answers (what a tool reports before reading any input)
+    io.stdout(VERSION);
     return 0;
   }
   let text: string;

@@ -21,6 +21,7 @@ export interface DriverOptions {
   noVerify: boolean;
   showDialects: boolean;
   help: boolean;
+  version: boolean;
   /** Pass pipeline text from --pass-pipeline and individual pass flags, in order. */
   pipeline: string[];
 }
@@ -39,7 +40,7 @@ export function parseArgs(argv: readonly string[], isPassName: (name: string) =>
   const o: DriverOptions = {
     input: '-', output: '-', splitInputFile: false, verifyDiagnostics: false, generic: false, debugInfo: false, localScope: false,
     allowUnregistered: false, printIrAfterAll: false, printIrBeforeAll: false, timing: false, passStatistics: false,
-    verifyEach: true, noVerify: false, showDialects: false, help: false, pipeline: [],
+    verifyEach: true, noVerify: false, showDialects: false, help: false, version: false, pipeline: [],
   };
   let sawInput = false;
   for (let i = 0; i < argv.length; i++) {
@@ -78,6 +79,7 @@ export function parseArgs(argv: readonly string[], isPassName: (name: string) =>
       case 'no-implicit-module': continue;
       case 'show-dialects': o.showDialects = true; continue;
       case 'help': case 'h': o.help = true; continue;
+      case 'version': o.version = true; continue;
       case 'pass-pipeline': o.pipeline.push(takeValue()); continue;
     }
     if (IGNORED_FLAGS.has(name)) continue;
