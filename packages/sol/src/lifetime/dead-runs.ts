@@ -21,7 +21,7 @@ import type { Block, Operation, SymbolTableCollection, Value } from '@lifeline/i
 import type { FunctionPointsTo, MemObject, ProgramPointsTo } from '@lifeline/analyses';
 import type { LiveAt, ObjectLiveness } from './object-liveness.js';
 import { calleeOf, createBefore } from './program-points.js';
-import { allocatingOp, innermostLoop, leavesFunction, regionUnder, stackWrites } from './structure.js';
+import { allocatingOp, continuesOf, innermostLoop, leavesFunction, regionUnder, stackWrites } from './structure.js';
 import { ui256 } from '../sol-types.js';
 
 export interface DeadRunContext {
@@ -42,9 +42,7 @@ export interface DeadRun {
 /** The points of `loop` where (D1)–(D3) hold: its `continue`s and the ends of its regions but the condition. */
 export function deadRunPoints(cx: DeadRunContext, loop: Operation): DeadRun[] {
   const points: Operation[] = loop.regions.map((r) => r.blocks[0]?.terminator).filter((t): t is Operation => t?.name === 'sol.yield');
-  loop.walk((o) => {
-    if (o.name === 'sol.continue' && innermostLoop(o) === loop) points.push(o);
-  });
+  points.push(...continuesOf(loop));
   // the continues of a region all go to the same next region: its liveness once
   const liveAt = new Map<Operation, LiveAt>();
   const live = (next: Operation) => liveAt.get(next) ?? liveAt.set(next, cx.liveBefore(next)).get(next)!;

@@ -25,7 +25,7 @@
 import type { Block, Operation, Value } from '@lifeline/ir';
 import type { FunctionPointsTo } from '@lifeline/analyses';
 import { isLoop } from './program-points.js';
-import { innermostLoop, stackWrites } from './structure.js';
+import { continuesOf, stackWrites } from './structure.js';
 
 /** What a slot may hold: the value slot `carried` held at the iteration start, fresh memory, or anything. */
 type Held = { kind: 'carried'; slot: Value } | { kind: 'fresh' } | { kind: 'unknown' };
@@ -98,9 +98,7 @@ class IterationWalk {
  */
 export function keptInAddressOrder(pt: FunctionPointsTo, loop: Operation, at: Operation, kept: readonly Value[]): Value[] | undefined {
   if (kept.length !== 2) return undefined;
-  let continues = false;
-  loop.walk((o) => { if (o.name === 'sol.continue' && innermostLoop(o) === loop) continues = true; });
-  if (continues) return undefined;
+  if (continuesOf(loop).length) return undefined;
   const walk = new IterationWalk(pt, loop);
   const facts: Facts = new Map();
   let reached = false;

@@ -49,7 +49,7 @@ import { returnsFromFunction, type FunctionPointsTo, type MemObject, type Progra
 import { ArrayType, PtrType, fixedSizeFields, isFlatMemoryType, isMovableMemoryType, isRootedSlideType, isValueType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
-import { allocatingOp, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites, writtenInside } from './structure.js';
+import { allocatingOp, continuesOf, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites, writtenInside } from './structure.js';
 import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 import { keptInAddressOrder } from './kept-order.js';
@@ -506,11 +506,7 @@ export class FunctionReleases {
    */
   private iterationEnds(loop: Operation): Operation[] {
     const back = backEdgeRegions(loop);
-    const ends = back.map((r) => r.blocks[0]!.terminator!);
-    loop.walk((o) => {
-      if (o.name === 'sol.continue' && innermostLoop(o) === loop && back.includes(regionUnder(o, loop))) ends.push(o);
-    });
-    return ends;
+    return [...back.map((r) => r.blocks[0]!.terminator!), ...continuesOf(loop).filter((c) => back.includes(regionUnder(c, loop)))];
   }
 
   /**
@@ -531,10 +527,7 @@ export class FunctionReleases {
    */
   private busyEnds(loop: Operation): Operation[] | undefined {
     const back = backEdgeRegions(loop);
-    const continues: Operation[] = [];
-    loop.walk((o) => {
-      if (o.name === 'sol.continue' && innermostLoop(o) === loop) continues.push(o);
-    });
+    const continues = continuesOf(loop);
     const needed = continues.filter((c) => this.movesBefore(c, loop));
     if (needed.length === continues.length || back.length !== 1) return undefined;
     const body = regionUnder(continues[0]!, loop);

@@ -116,6 +116,15 @@ export function innermostLoop(op: Operation): Operation | undefined {
   return undefined;
 }
 
+/** The `sol.continue`s of `loop` itself (not those of loops nested in it). */
+export function continuesOf(loop: Operation): Operation[] {
+  const out: Operation[] = [];
+  loop.walk((o) => {
+    if (o.name === 'sol.continue' && innermostLoop(o) === loop) out.push(o);
+  });
+  return out;
+}
+
 /** The region of `ancestor` that contains `op`. */
 export function regionUnder(op: Operation, ancestor: Operation) {
   let o: Operation = op;
