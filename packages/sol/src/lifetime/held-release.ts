@@ -378,7 +378,7 @@ function insideBlock(op: Operation, block: Block): boolean {
  * or once per iteration in the loop's back-edge region, which no `continue` skips unless it is
  * a `for` loop's step.
  */
-function distinctPerIteration(store: Operation, loop: Operation): boolean {
+export function distinctPerIteration(store: Operation, loop: Operation): boolean {
   const gep = store.operand(1).definingOp;
   if (gep?.name !== 'sol.gep') return false;
   let index = gep.operand(1);

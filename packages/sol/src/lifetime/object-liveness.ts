@@ -53,6 +53,24 @@ export class ObjectLiveness {
   }
   private preciseView?: ObjectLiveness;
 
+  /**
+   * The same liveness as if `holders` held none of `held` (sealed-stores.ts: what they hold
+   * lies below the mark, where no release reaches).
+   */
+  withoutHolding(holders: ReadonlySet<MemObject>, held: ReadonlySet<MemObject>): ObjectLiveness {
+    const pt = this.pt;
+    const cut = new Map([...holders].map((h) => [h, new Set([...pt.contents(h)].filter((c) => !held.has(c)))]));
+    const contents = (o: MemObject) => cut.get(o) ?? pt.contents(o);
+    const view: FunctionPointsTo = {
+      fn: pt.fn, unknown: pt.unknown, opaqueWhy: pt.opaqueWhy, isEntry: pt.isEntry, precise: pt.precise,
+      objects: () => pt.objects(), objectOf: (x) => pt.objectOf(x), pointsTo: (v) => pt.pointsTo(v), escape: (o) => pt.escape(o),
+      allocatedBy: (op) => pt.allocatedBy(op), contents,
+      reach: (from) => out.reach(from),
+    };
+    const out: ObjectLiveness = new ObjectLiveness(this.fn, view, this.slots, this.aliases);
+    return out;
+  }
+
   /** (O4) */
   alias(made: Value, original: Value): void {
     this.aliases.set(made, this.aliases.get(original) ?? original);

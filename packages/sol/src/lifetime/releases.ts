@@ -54,6 +54,7 @@ import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 import { keptInAddressOrder } from './kept-order.js';
 import { releaseHeld, type HeldContext } from './held-release.js';
+import { placeSeals, sealsOf } from './sealed-stores.js';
 import { fieldStoreOf } from './field-stores.js';
 import { deadRunPoints, releaseDeadRuns, type DeadRun, type DeadRunContext } from './dead-runs.js';
 import type { TracedReleases } from './index.js';
@@ -414,6 +415,8 @@ export class FunctionReleases {
     this.frozen = frozen;
     let plan = this.survivorPlan(group, points, assigned, loop);
     if (!plan) {
+      const sealed = this.sealedIterations(loop, group, assigned);
+      if (sealed) return [...cands, sealed];
       const wanted = this.traced === 'all' || (this.traced === 'persistent' && this.persistentUpdate(group, points, assigned, loop));
       const traced = wanted ? this.tracedPlan(loop, group, points, assigned.size > 0) : undefined;
       if (!traced) {
@@ -498,6 +501,48 @@ export class FunctionReleases {
       ? `deep-moved down to the loop's mark ${when}, with its inner objects as one block, inner addresses rebased (loop at ${where(loop)})`
       : `moved down to the loop's mark ${when} (loop at ${where(loop)})`);
     return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
+  }
+
+  /**
+   * (I^s) Where no plan holds because arrays made before the loop may hold its objects: when
+   * every such store is a seal (sealed-stores.ts), a plan of flat kept slots computed as if
+   * the arrays held nothing of the loop, releasing at each end to a mark that each seal moves
+   * up. Returns the loop's candidate, or undefined.
+   */
+  private sealedIterations(loop: Operation, group: MemObject[], assigned: Set<Value>): Candidate | undefined {
+    const inGroup = new Set(group);
+    const seals = sealsOf(this.pt, loop, inGroup, this.permanent);
+    if (!seals) return undefined;
+    const view = this.objects.withoutHolding(seals.holders, inGroup);
+    const points = this.iterationEnds(loop).map((e) => ({ at: e, ...view.before(e) }));
+    const flatPlan = (at: (typeof points)[number][]) => {
+      const plan = this.survivorPlan(group, at, assigned, loop, false, view);
+      return plan && !plan.rooted.size && plan.kept.every((k) => isFlatMemoryType((k.type as PtrType).pointeeType)) ? plan : undefined;
+    };
+    // a loop whose ends keep nothing is left to the held releases at its region's end
+    const plan = flatPlan(points);
+    if (!plan?.kept.length) return undefined;
+    const releases = points.map((p) => ({ at: p.at, kept: plan.kept.filter((k) => p.slots.includes(k)) }));
+    // before a seal that stores a slot's object, when something of the loop is dead there: the
+    // same release, so that the seal leaves below the mark what is live, not the garbage too
+    for (const st of seals.stores) {
+      const load = st.operand(0).definingOp;
+      if (load?.name !== 'sol.load' || load.block !== st.block) continue;
+      let moves = false;
+      for (let o = load.next; o && o !== st; o = o.next) moves ||= this.movesFreePointer(o);
+      const at = { at: load, ...view.before(load) };
+      const kept = !moves && group.some((o) => !at.live.has(o)) ? flatPlan([at])?.kept : undefined;
+      if (kept?.length) releases.push({ at: load, kept: kept.filter((k) => at.slots.includes(k)) });
+    }
+    this.iterated.add(loop);
+    const c: Candidate = { op: loop, objs: group };
+    const markAt = placeSeals(loop, seals, this.markBefore(c));
+    for (const r of releases) this.freeBefore(r.at, markAt(r.at), r.kept);
+    const stored = [...new Set(seals.stores.flatMap((s) => [...this.pt.pointsTo(s.operand(0))].filter((o) => inGroup.has(o))))];
+    this.note(stored, `stored into an array made before the loop at ${where(loop)}: stays (the loop's mark moves above it at the store)`);
+    this.note(group.filter((o) => !plan.survivors.has(o)), `released at the end of each iteration of the loop at ${where(loop)}, down to the last store into an array made before it`);
+    this.note(plan.survivors, `moved down to the loop's mark at the end of each iteration (loop at ${where(loop)}), above the last store into an array made before it`);
+    return c;
   }
 
   /**
@@ -816,7 +861,7 @@ export class FunctionReleases {
    * The slots to keep when releasing `group` at `points`, or undefined when (R1)–(R3) fail.
    */
   private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[], replaced: Set<Value>, loop: Operation,
-    onlySharing = false): Plan | undefined {
+    onlySharing = false, objects = this.objects): Plan | undefined {
     const survivors = new Set(group.filter((o) => points.some((p) => p.live.has(o))));
     const someDead = survivors.size < group.length;
     for (const o of survivors) if (this.permanent.has(o)) return undefined; // (R2)
@@ -827,7 +872,7 @@ export class FunctionReleases {
       const slots = p.slots.filter((s) => !this.frozen(s) && [...this.pt.contents(this.pt.objectOf(s)!)].some((c) => survivors.has(c)));
       // (R7) a slot whose root predates the mark and whose fields hold survivors
       const roots = p.slots.filter((s) => !slots.includes(s) && !this.frozen(s) && this.rootedSlot(s, survivors, inGroup));
-      if (!this.onlyThrough(survivors, p, [...slots, ...roots])) return undefined; // (R1)
+      if (!this.onlyThrough(survivors, p, [...slots, ...roots], objects)) return undefined; // (R1)
       for (const s of slots) kept.add(s);
       for (const s of roots) kept.add(s), rooted.add(s);
     }
@@ -880,11 +925,11 @@ export class FunctionReleases {
    * (R1) Whether the live roots at `p` other than `through` (slots, or returned values at a
    * return) reach none of `survivors`: what the kept roots reach is moved with them.
    */
-  private onlyThrough(survivors: ReadonlySet<MemObject>, p: LiveAt, through: readonly Value[]): boolean {
+  private onlyThrough(survivors: ReadonlySet<MemObject>, p: LiveAt, through: readonly Value[], objects = this.objects): boolean {
     const roots: MemObject[] = [...this.permanent];
     for (const s of p.slots) if (!through.includes(s) && !this.frozen(s)) roots.push(this.pt.objectOf(s)!);
-    for (const v of p.values) if (!through.includes(v)) roots.push(...this.objects.valueRoots(v));
-    return ![...this.objects.reach(roots)].some((o) => survivors.has(o));
+    for (const v of p.values) if (!through.includes(v)) roots.push(...objects.valueRoots(v));
+    return ![...objects.reach(roots)].some((o) => survivors.has(o));
   }
 
   /**
