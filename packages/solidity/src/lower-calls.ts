@@ -6,7 +6,7 @@
  * UnsupportedFeature.
  */
 import { FunctionType, IntegerType, StringAttr, segmentSizes, type Type, type Value } from '@lifeline/ir';
-import { ArrayType, FixedBytesType, PtrType, StringType, type StructType } from '@lifeline/sol';
+import { ArrayType, FixedBytesType, PtrType, StringType, isValueType, type StructType } from '@lifeline/sol';
 import { id as keccakId, keccak256 } from 'ethers';
 import { i1, ui256, virtualTarget, type AstNode } from './lower-base.js';
 import { ExprLowerer, isStringLiteral, literalBytes, symRef } from './lower-expr.js';
@@ -248,12 +248,33 @@ export abstract class CallLowerer extends ExprLowerer {
         }
         return [this.encode(sel, encodeArgs(args.slice(1)))];
       }
+      case 'encodeCall':
+        return [this.encodeCall(node, args[0]!, args[1])];
       case 'decode': {
         const data = this.expr(args[0]!);
         return this.op('sol.decode', [data], this.typesOf(node)).results;
       }
     }
     return this.unsupported(node, `abi.${member}`);
+  }
+
+  /**
+   * `abi.encodeCall(I.f, (a, b))`: the selector of the function named, then the arguments
+   * converted to its parameters' types (a literal `1` for a `bytes4` parameter is bytes4's
+   * encoding, not uint256's); reference values encode as they are, whatever the parameter's
+   * data location — the encoding is the same.
+   */
+  encodeCall(node: AstNode, fn: AstNode, tuple: AstNode | undefined): Value {
+    const decl = this.ctx.nodes.get(fn.referencedDeclaration as number);
+    if (decl?.nodeType !== 'FunctionDefinition' || !decl.functionSelector) return this.unsupported(fn, 'abi.encodeCall of a function that is not named directly');
+    const sel = this.constant(BigInt(`0x${decl.functionSelector}`) << 224n, FixedBytesType.get(4));
+    const comps = !tuple ? [] : tuple.nodeType === 'TupleExpression' && !tuple.isInlineArray ? (tuple.components as AstNode[]) : [tuple];
+    const params = decl.parameters.parameters as AstNode[];
+    const values = comps.map((c, i) => {
+      const t = this.typeOf(params[i]!);
+      return isValueType(t) ? this.adapt(this.expr(c, this.valueTarget(t)), t, c) : this.encoderOperand(c);
+    });
+    return this.encode(sel, values);
   }
 
   /** sol.encode (its operand groups: the optional selector, then the arguments). */
