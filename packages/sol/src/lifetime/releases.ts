@@ -33,7 +33,8 @@
  *      loop's entry region and each `sol.continue` that skips it): release to a mark taken
  *      before the loop, or before the allocations of the survivors' initial values;
  *  (I*) where (I) finds no plan, when asked for (off by default, but on for persistent updates:
- *      a plan stopped only by (R4) at a slot the loop replaces): a traced release at the same
+ *      a plan stopped only by (R4) at a slot the loop replaces; and for element replacements:
+ *      an older array's element replaced by a call's fresh result): a traced release at the same
  *      ends (the live objects found at run time from the roots, slid down to the loop's mark;
  *      emit-traced.ts), amortised;
  *  (F) before each return of the function: release to the mark taken at entry, keeping the
@@ -53,7 +54,7 @@ import { allocatingOp, continuesOf, definedAround, innermostLoop, mayPrecede, re
 import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 import { keptInAddressOrder } from './kept-order.js';
-import { releaseHeld, type HeldContext } from './held-release.js';
+import { distinctPerIteration, releaseHeld, type HeldContext } from './held-release.js';
 import { placeSeals, sealsOf } from './sealed-stores.js';
 import { fieldStoreOf } from './field-stores.js';
 import { deadRunPoints, releaseDeadRuns, type DeadRun, type DeadRunContext } from './dead-runs.js';
@@ -417,10 +418,13 @@ export class FunctionReleases {
     if (!plan) {
       const sealed = this.sealedIterations(loop, group, assigned);
       if (sealed) return [...cands, sealed];
-      const wanted = this.traced === 'all' || (this.traced === 'persistent' && this.persistentUpdate(group, points, assigned, loop));
-      const traced = wanted ? this.tracedPlan(loop, group, points, assigned.size > 0) : undefined;
+      const dead = deadRunPoints(this.dx, loop);
+      // runs that leave having stored nothing give back what most runs make (a top-k heap's
+      // rejected candidates) with no walk: they go first
+      const replacing = this.traced === 'persistent' && !dead.length && this.replacesElements(loop);
+      const wanted = this.traced === 'all' || replacing || (this.traced === 'persistent' && this.persistentUpdate(group, points, assigned, loop));
+      const traced = wanted ? this.tracedPlan(loop, group, points, assigned.size > 0 || replacing) : undefined;
       if (!traced) {
-        const dead = deadRunPoints(this.dx, loop);
         if (dead.length) this.deadRuns.push({ loop, points: dead });
         return [...cands, { op: loop, objs: group }];
       }
@@ -680,6 +684,35 @@ export class FunctionReleases {
   private persistentUpdate(group: MemObject[], points: Point[], replaced: Set<Value>, loop: Operation): boolean {
     const plan = this.survivorPlan(group, points, replaced, loop, true);
     return !!plan && plan.kept.every((s) => !replaced.has(s) || this.replacedByFresh(s, loop));
+  }
+
+  /**
+   * (I*) Element replacements, the persistent updates of memory: the loop stores into an array
+   * or struct made before it, at an element it may write again in the same run (not a counter
+   * index), the fresh result of a call (`rows[i % 4] = _push(rows[i % 4], x)`, `b.items =
+   * _push(b.items, x)` with `b = bs[i % 4]`). Each such store leaves the element's old object
+   * dead, and a call's result may be larger than it, so the held releases, which reuse the old
+   * object's memory when the new one fits, give nothing back (a new held-out batch: 40× the
+   * lower bound, as solc).
+   */
+  private replacesElements(loop: Operation): boolean {
+    let found = false;
+    loop.walk((o) => {
+      if (found || o.name !== 'sol.store' || (o.operand(1).type as PtrType).loc !== 'Memory') return;
+      const into = [...this.pt.pointsTo(o.operand(1))];
+      const stored = [...this.pt.pointsTo(o.operand(0))];
+      const older = (x: MemObject) => (x.kind === 'alloc' || x.kind === 'call') && !loop.isAncestorOf(allocatingOp(x));
+      found = into.length > 0 && into.every(older) && stored.length > 0 && stored.every((x) => x.kind === 'call' && this.freshResult(x, loop))
+        && !distinctPerIteration(o, loop);
+    });
+    return found;
+  }
+
+  /** Whether call object `x` is made in `loop` by a callee that never hands back an argument's own object. */
+  private freshResult(x: MemObject, loop: Operation): boolean {
+    const op = allocatingOp(x);
+    const callee = loop.isAncestorOf(op) ? calleeOf(op, this.symbols) : undefined;
+    return !!callee && this.program.summary(callee).direct.results.every((r) => !r.unknown && !r.roots.length);
   }
 
   /**
