@@ -31,7 +31,7 @@ import type { Operation, Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { createBefore } from './program-points.js';
-import { innermostLoop } from './structure.js';
+import { innermostLoop, memoryWrites } from './structure.js';
 import { distinctPerIteration } from './held-release.js';
 
 export interface Seals {
@@ -45,31 +45,19 @@ export function sealsOf(pt: FunctionPointsTo, loop: Operation, group: ReadonlySe
   if (!holders.size) return undefined;
   // (S1)
   for (const h of holders) if ((h.kind !== 'alloc' && h.kind !== 'call') || !h.op || loop.isAncestorOf(h.op) || permanent.has(h)) return undefined;
-  const intoHolder = (v: Value) => [...pt.pointsTo(v)].some((o) => holders.has(o));
   const stores: Operation[] = [];
   let fails = false;
   loop.walk((op) => {
     if (fails || op === loop) return;
-    if (op.def?.spec.call) {
-      // (S3)
-      if ([...pt.reach(op.operandValues().flatMap((v) => [...pt.pointsTo(v)]))].some((o) => holders.has(o))) fails = true;
-      return;
-    }
-    const effects = op.def?.spec.memoryEffects?.(op);
-    if (!effects) {
-      if (!op.def?.spec.regionBranch) fails = true;
-      return;
-    }
-    for (const e of effects) {
-      if (e.kind !== 'write' || e.resource !== 'Memory') continue;
-      if (!e.value) fails = true;
-      else if (intoHolder(e.value)) {
-        const stored = op.name === 'sol.store' && e.value === op.operand(1) ? [...pt.pointsTo(op.operand(0))] : undefined;
-        if (stored && !stored.some((o) => group.has(o))) continue; // values, or memory older than the loop
-        if (!stored || !sealable(op, loop)) fails = true; // (S2)
-        else stores.push(op);
-      }
-    }
+    const w = memoryWrites(op, pt);
+    if (w.unknown) fails = true; // (S3)
+    if (fails || !w.objects.some((o) => holders.has(o))) return;
+    // (S2) a store into a holder of memory the loop made is a seal; one of values or of older
+    // memory changes nothing; any other write into a holder (a call given one: (S3)) may be one
+    const stored = op.name === 'sol.store' ? [...pt.pointsTo(op.operand(0))] : undefined;
+    if (stored && !stored.some((o) => group.has(o))) return;
+    if (!stored || !sealable(op, loop)) fails = true;
+    else stores.push(op);
   });
   return fails || !stores.length ? undefined : { holders, stores };
 }

@@ -92,22 +92,29 @@ export function writtenInside(root: Operation, pt: FunctionPointsTo, withRoot = 
   root.walk((o) => {
     if (o === root && !withRoot) return;
     for (const s of stackWrites(o)) slots.add(s);
-    if (o.def?.spec.call) {
-      for (const x of pt.reach(o.operandValues().flatMap((v) => [...pt.pointsTo(v)]))) objects.add(x);
-      return;
-    }
-    const effects = o.def?.spec.memoryEffects?.(o);
-    if (!effects) {
-      if (!o.def?.spec.regionBranch) unknown = true;
-      return;
-    }
-    for (const e of effects) {
-      if (e.kind !== 'write' || e.resource !== 'Memory') continue;
-      if (!e.value) unknown = true;
-      else if (!effects.some((a) => a.kind === 'allocate' && a.value === e.value)) for (const x of pt.pointsTo(e.value)) objects.add(x);
-    }
+    const w = memoryWrites(o, pt);
+    unknown ||= w.unknown;
+    for (const x of w.objects) objects.add(x);
   });
   return { objects, slots, unknown };
+}
+
+/**
+ * What `op` itself (not the ops in its regions) may write into in memory, as writtenInside
+ * counts it: `unknown` when a write names no object or the op has no memory-effect information.
+ */
+export function memoryWrites(op: Operation, pt: FunctionPointsTo): { objects: MemObject[]; unknown: boolean } {
+  if (op.def?.spec.call) return { objects: [...pt.reach(op.operandValues().flatMap((v) => [...pt.pointsTo(v)]))], unknown: false };
+  const effects = op.def?.spec.memoryEffects?.(op);
+  if (!effects) return { objects: [], unknown: !op.def?.spec.regionBranch };
+  const objects: MemObject[] = [];
+  let unknown = false;
+  for (const e of effects) {
+    if (e.kind !== 'write' || e.resource !== 'Memory') continue;
+    if (!e.value) unknown = true;
+    else if (!effects.some((a) => a.kind === 'allocate' && a.value === e.value)) objects.push(...pt.pointsTo(e.value));
+  }
+  return { objects, unknown };
 }
 
 /** The closest loop op around `op`. */
