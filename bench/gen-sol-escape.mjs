@@ -43,6 +43,17 @@
 //              `break` or `continue` before the store, a read of it, a copy into another local,
 //              a helper given it; memory allocated after the loop would overwrite a value
 //              released too early
+//   sealed     loops that grow an accumulator (`acc = string.concat(acc, …)`, or bytes) and now
+//              and then store it into an array made before the loop at a counter index
+//              (`out[k++] = acc;`), then reset it (`""`, a word) or keep it (sealed stores:
+//              releases.ts (I^s), sealed-stores.ts) — with a break / continue after the store, a
+//              literal or a concat stored, a second array, inner loops before or after the store,
+//              a copy of the accumulator kept across runs, appends or writes into the stored
+//              object after the store — and the near misses: the array read back in the loop
+//              (`out[k - 1]`, `out[k / 2]`, a helper), a helper storing (`putS(out, k, acc)`), a
+//              ring (`out[i % 3]`), a store in an inner loop, the counter decremented, an
+//              element written later, an outer loop reusing the array; memory allocated after
+//              the loop lands where a value released too early lay
 //   tables     tables of string literals and array literals whose elements allocate: a helper
 //              returning one entry (past the end: Panic 0x32), an early return from a branch
 //              with reads in a loop after it, a table in the function itself read once, read in
@@ -61,7 +72,7 @@
 import { rng } from './gen-module.mjs';
 import { DEEP_HELPERS, deepShape } from './gen-sol-escape-deep.mjs';
 
-export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches', 'strings', 'tables', 'replaced'];
+export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches', 'strings', 'tables', 'replaced', 'sealed'];
 
 class Gen {
   constructor(seed) {
@@ -158,6 +169,33 @@ const HELPERS = `
         return string.concat(w[i % 3], "+", w[t % 3]);
     }
 
+    /// captures s into a (the sealed shape's helper store)
+    function putS(string[] memory a, uint256 k, string memory s) internal pure {
+        a[k] = s;
+    }
+
+    function putB(bytes[] memory a, uint256 k, bytes memory s) internal pure {
+        a[k] = s;
+    }
+
+    /// reads an element of the array it is given (0 before the first)
+    function lenAt(string[] memory a, uint256 k) internal pure returns (uint256) {
+        return k == 0 || k > a.length ? 0 : bytes(a[k - 1]).length;
+    }
+
+    function lenAtB(bytes[] memory a, uint256 k) internal pure returns (uint256) {
+        return k == 0 || k > a.length ? 0 : a[k - 1].length;
+    }
+
+    /// a fresh array from a call
+    function freshS(uint256 len) internal pure returns (string[] memory) {
+        return new string[](len);
+    }
+
+    function freshB(uint256 len) internal pure returns (bytes[] memory) {
+        return new bytes[](len);
+    }
+
     /// writes into the string it is given
     function mark(string memory s) internal pure {
         bytes memory b = bytes(s);
@@ -196,6 +234,107 @@ const REPLACED = [
 ];
 
 const SHAPE_GEN = {
+  sealed(g) {
+    const B = 3 + g.int(5);
+    const isB = g.chance(0.3);
+    const T = isB ? 'bytes' : 'string';
+    const cat = isB ? 'bytes.concat' : 'string.concat';
+    const len = (e) => (isB ? `${e}.length` : `bytes(${e}).length`);
+    const asB = (e) => (isB ? e : `bytes(${e})`);
+    const word = (e) => (isB ? `bytes(str(${e}))` : `str(${e})`);
+    const part = () => g.pick(['"ab"', '"-"', word('i'), word('x + i'), isB ? 'abi.encodePacked(uint16(i))' : 'recS(i % 3)', isB ? 'bytes("thirty-three bytes of one literal.")' : '"thirty-three bytes of one literal."']);
+    const L = ['uint256 s;'];
+    const outer = g.chance(0.2);
+    const second = g.chance(0.25);
+    const size = `n % ${B} + ${g.pick([0, 1, 2, 3, 3, 4])}`; // sometimes too small: Panic 0x32
+    L.push(g.chance(0.2) ? `${T}[] memory out = ${isB ? 'freshB' : 'freshS'}(${size}${outer ? ' + 2' : ''});` : `${T}[] memory out = new ${T}[](${size}${outer ? ' + 2' : ''});`);
+    if (second) L.push(`${T}[] memory out2 = new ${T}[](n % ${B} + 2);`, 'uint256 k2;');
+    L.push(`uint256 k${g.chance(0.2) ? ' = x % 2' : ''};`);
+    L.push(`${T} memory acc = ${g.pick(['""', '"a"', word('x')])};`);
+    const prevKept = g.chance(0.2);
+    if (prevKept) L.push(`${T} memory prev;`);
+    const ind0 = outer ? '    ' : '';
+    if (outer) {
+      L.push('for (uint256 r = 0; r < n % 3 + 1; r++) {');
+      if (g.chance(0.6)) L.push('    k = 0;');
+      if (g.chance(0.4)) L.push(`    acc = ${g.pick(['""', word('r')])};`);
+    }
+    const useWhile = !outer && g.chance(0.15);
+    const bound = `n % ${B} + ${g.int(3)}`;
+    // jumps: break or continue after the store, a continue before it
+    let jump = g.pick(['', '', '', 'break', 'continue']);
+    if (useWhile && jump === 'continue') jump = ''; // the while's step is at the body's end
+    const contBefore = !useWhile && g.chance(0.15);
+    if (useWhile) L.push(`${ind0}uint256 i;`, `${ind0}while (i < ${bound}) {`);
+    else L.push(`${ind0}for (uint256 i = 0; i < ${bound}; i++) {`);
+    const ind = ind0 + '    ';
+    L.push(...filler(g, ind));
+    if (g.chance(0.2)) L.push(`${ind}for (uint256 j = 0; j < (x + i) % 3; j++) acc = ${cat}(acc, ${part()});`);
+    L.push(`${ind}acc = ${cat}(acc, ${Array.from({ length: 1 + g.int(2) }, part).join(', ')});`);
+    if (contBefore) L.push(`${ind}if ((x + i) % 5 == 4) continue;`);
+    if (prevKept && g.chance(0.5)) L.push(`${ind}prev = acc;`);
+    // the store
+    const m = 2 + g.int(3);
+    const cond = g.pick([`(x + i) % ${m} == ${g.int(m)}`, `${len('acc')} > ${4 + g.int(20)}`, 'true', `i % ${m} != 1`]);
+    const what = g.pick(['acc', 'acc', 'acc', 'acc', isB ? 'bytes("lit")' : '"lit"', `${cat}(acc, "!")`, word('i')]);
+    const kind = g.pick(['post', 'post', 'post', 'post', 'split', 'offset', 'helper', 'ring', 'inner', 'unchecked']);
+    const st = (i2) => {
+      const out = [];
+      if (kind === 'post') out.push(`${i2}out[k++] = ${what};`);
+      else if (kind === 'split') out.push(`${i2}out[k] = ${what};`, `${i2}k++;`);
+      else if (kind === 'offset') out.push(`${i2}out[k + 1] = ${what};`, `${i2}k += ${1 + g.int(2)};`);
+      else if (kind === 'helper') out.push(`${i2}${isB ? 'putB' : 'putS'}(out, k, ${what});`, `${i2}k++;`);
+      else if (kind === 'ring') out.push(`${i2}out[i % ${g.pick([3, 'out.length'])}] = ${what};`, `${i2}k++;`);
+      else if (kind === 'inner') out.push(`${i2}for (uint256 j = 0; j < 2; j++) if ((i + j) % 3 == 0) out[k++] = ${what};`);
+      else out.push(`${i2}out[k] = ${what};`, `${i2}unchecked { k++; }`);
+      if (second && g.chance(0.6)) out.push(`${i2}out2[k2++] = ${g.pick(['acc', `${cat}(acc, "2")`])};`);
+      return out;
+    };
+    const reset = g.pick(['""', '""', word('i'), 'none', 'none', 'out[k - 1]', 'part']);
+    const resetLine = (i2) => (reset === 'none' ? [] : [`${i2}acc = ${reset === 'part' ? part() : reset === 'out[k - 1]' ? (kind === 'post' || kind === 'split' || kind === 'unchecked' ? 'out[k - 1]' : '""') : reset};`]);
+    if (cond === 'true') {
+      L.push(...st(ind));
+      if (jump) L.push(`${ind}if ((x + i) % 4 == 3) ${jump};`);
+      L.push(...resetLine(ind));
+    } else {
+      L.push(`${ind}if (${cond}) {`, ...st(ind + '    '));
+      if (jump) L.push(`${ind}    ${jump};`);
+      L.push(...resetLine(ind + '    '), `${ind}}`);
+      if (second && g.chance(0.4)) L.push(`${ind}else if (i % 2 == 0) {`, `${ind}    out2[k2++] = acc;`, `${ind}    acc = "";`, `${ind}}`);
+    }
+    // after the store: appends, writes into the stored object, reads of the array
+    if (g.chance(0.25)) L.push(`${ind}acc = ${cat}(acc, "-");`);
+    if (g.chance(0.15)) L.push(`${ind}if (${len('acc')} > 0) ${asB('acc')}[0] = "#";`);
+    if (g.chance(0.15)) L.push(`${ind}mark(${isB ? 'string(acc)' : 'acc'});`);
+    if (g.chance(0.2)) L.push(`${ind}if (k > 0 && ${len('out[k - 1]')} > 0) ${asB('out[k - 1]')}[0] = "z";`);
+    const rb = g.int(6);
+    if (rb === 0) L.push(`${ind}if (k > 0) s += ${len('out[k - 1]')};`);
+    if (rb === 1) L.push(`${ind}s += uint256(keccak256(abi.encodePacked(out[k / 2], acc))) % 7;`);
+    if (rb === 2) L.push(`${ind}s += ${isB ? 'lenAtB' : 'lenAt'}(out, k);`);
+    if (g.chance(0.15)) L.push(`${ind}if (k > 1 && (x + i) % 4 == 1) k--;`);
+    if (prevKept) L.push(`${ind}s += ${len('prev')};`);
+    if (g.chance(0.2)) L.push(`${ind}for (uint256 j = 0; j < i % 3; j++) { ${T} memory t = ${cat}(acc, ${part()}); s += ${len('t')}; }`);
+    L.push(...filler(g, ind));
+    if (useWhile) L.push(`${ind}i++;`);
+    L.push(`${ind0}}`);
+    if (outer) {
+      L.push(`    s += k * 3 + ${len('out[0]')};`);
+      if (g.chance(0.5)) L.push(`    ${T} memory o = ${cat}(out[r % out.length], "o"); s += ${len('o')};`);
+      L.push('}');
+    }
+    // memory allocated after the loop lands where a value released too early lay
+    if (g.chance(0.7)) {
+      L.push(`bytes memory pad = new bytes(${32 * (1 + g.int(8))} + n % 3);`, 'for (uint256 t = 0; t < pad.length; t++) pad[t] = bytes1(uint8(0xe0 + t % 16));', 's += uint256(keccak256(pad)) % 9;');
+    }
+    L.push(...filler(g, ''));
+    if (g.chance(0.3)) L.push(`acc = ${cat}(acc, "~");`);
+    const hashAll = `keccak256(abi.encode(out${second ? ', out2' : ''}, acc, k, s${prevKept ? ', prev' : ''}))`;
+    return g.pick([
+      { returns: `${T}[] memory, ${T} memory, uint256`, body: [...L, `return (out, acc, k + s * 1000);`] },
+      { returns: 'bytes32, uint256', body: [...L, `return (${hashAll}, k);`] },
+      { returns: `${T} memory, bytes32`, body: [...L, `return (acc, ${hashAll});`] },
+    ]);
+  },
   replaced(g) {
     const k = g.pick(REPLACED);
     const make = () => g.pick(k.make);
