@@ -53,7 +53,19 @@ function topArrow(s: string): number {
 }
 
 export function solTypeOfString(typeString: string, scope: TypeScope, defaultLoc: DataLocation = 'Memory'): Type | undefined {
-  if (typeString.trim().startsWith('function (')) return internalFunctionType(typeString.trim(), scope);
+  if (typeString.trim().startsWith('function (')) {
+    const m = /^(.*\))((?:\[\d*\])+)(?: (memory|storage|calldata)(?: pointer| ref)?)?$/.exec(typeString.trim());
+    if (!m) return internalFunctionType(typeString.trim(), scope);
+    // arrays of internal function pointers in memory only: in storage solc packs them (8 bytes)
+    if ((m[3] ?? defaultLoc.toLowerCase()) !== 'memory') return undefined;
+    let t = internalFunctionType(m[1]!, scope);
+    for (const dim of m[2]!.match(/\[\d*\]/g)!) {
+      if (!t) return undefined;
+      const size = dim.slice(1, -1);
+      t = ArrayType.get(size === '' ? ArrayType.DYNAMIC : Number(size), t, 'Memory');
+    }
+    return t;
+  }
   const [body, loc] = splitLocation(typeString.trim());
   return parseBody(body, loc ?? defaultLoc, scope, new Set());
 }

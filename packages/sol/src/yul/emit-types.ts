@@ -10,7 +10,7 @@
  *   !sol.ptr<T, Memory | CallData> (address)                                  1
  *   !sol.ptr<T, Stack> — the slot's own Yul variables                          words of T
  */
-import { IntegerType, type Type } from '@lifeline/ir';
+import { FunctionType, IntegerType, type Type } from '@lifeline/ir';
 import {
   AddressType, ArrayType, EnumType, FixedBytesType, MappingType, PtrType, StringType, StructType,
 } from '../sol-types.js';
@@ -29,6 +29,9 @@ export function ytype(t: Type): YType {
   if (t instanceof EnumType) return { kind: 'enum', name: `${t.max + 1}`, count: t.max + 1 };
   if (t instanceof StringType) return { kind: 'bytes' };
   if (t instanceof ArrayType) return { kind: 'array', elem: ytype(t.eltType), length: t.isDynamic ? null : t.size };
+  // an internal function pointer in memory (an element of an array of them) is a word holding
+  // the function's id, 0 for none (emit-fnptr.ts): stored, loaded and zeroed as a uint256
+  if (t instanceof FunctionType) return { kind: 'uint', bits: 256 };
   if (t instanceof StructType) {
     const members = t.memberTypes.map((m, i) => ({ name: `m${i}`, type: ytype(m) }));
     return { kind: 'struct', name: structName(members.map((m) => tid(m.type)).join(',')), members };
