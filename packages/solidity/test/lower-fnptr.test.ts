@@ -1,7 +1,7 @@
 /**
  * Internal function types: pointers are values of builtin function type (sol.func_ref /
  * sol.func_null), calls through them are sol.call_indirect; what is not supported (function
- * types in storage, arrays, external function types, comparisons) is UnsupportedFeature.
+ * types in storage, external function types, comparisons) is UnsupportedFeature.
  */
 import { describe, expect, it } from 'vitest';
 import { check, lowerErrors, lowerOk } from './helpers.js';
@@ -37,7 +37,8 @@ contract C {
     const cases: [string, RegExp][] = [
       ['contract C { function (uint) internal pure returns (uint) g; function f() external {} }', /state variables of function type/],
       ['contract C { function i(uint x) internal pure returns (uint) { return x; } function f() external pure returns (bool) { function (uint) pure returns (uint) g = i; return g == i; } }', /comparison/],
-      ['contract C { function i(uint x) internal pure returns (uint) { return x; } function f() external pure { function (uint) pure returns (uint)[] memory gs; gs; } }', /type/],
+      // arrays of them in memory are supported (fixture fnptr_arrays.sol); in storage solc packs them
+      ['contract C { function (uint) internal pure returns (uint)[] gs; function f() external {} }', /type 'function \(uint256\) pure returns \(uint256\)\[\]' is not supported/],
       ['contract C { function i(uint x) external pure returns (uint) { return x; } function f() external view returns (uint) { function (uint) external pure returns (uint) g = this.i; return g(1); } }', /external returns \(uint256\)' is not supported/],
     ];
     for (const [src, msg] of cases) {
