@@ -47,7 +47,7 @@
  */
 import { UnitAttr, segmentSizes, type Block, type SymbolTableCollection, type Operation, type Type, type Value } from '@lifeline/ir';
 import { returnsFromFunction, type FunctionPointsTo, type MemObject, type ProgramPointsTo } from '@lifeline/analyses';
-import { ArrayType, PtrType, fixedSizeFields, isFlatMemoryType, isMovableMemoryType, isRootedSlideType, isValueType, ui256 } from '../sol-types.js';
+import { ArrayType, PtrType, StructType, fixedSizeFields, isAggType, isFlatMemoryType, isMovableMemoryType, isRootedSlideType, isValueType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
 import { allocatingOp, continuesOf, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites, writtenInside } from './structure.js';
@@ -703,7 +703,7 @@ export class FunctionReleases {
       const stored = [...this.pt.pointsTo(o.operand(0))];
       const older = (x: MemObject) => (x.kind === 'alloc' || x.kind === 'call') && !loop.isAncestorOf(allocatingOp(x));
       found = into.length > 0 && into.every(older) && stored.length > 0 && stored.every((x) => x.kind === 'call' && this.freshResult(x, loop))
-        && !distinctPerIteration(o, loop);
+        && sizeVaries((o.operand(1).type as PtrType).pointeeType) && !distinctPerIteration(o, loop);
     });
     return found;
   }
@@ -1070,6 +1070,17 @@ interface Append {
 }
 
 /** (R4') Whether a graph of type `t` holds a dynamic array of addresses (walked element by element). */
+/**
+ * Whether objects of memory type `t` may differ in size (a string or a dynamic array somewhere
+ * in it): a new one may not fit the one it replaces, which the held releases need; a struct
+ * of values always does (`ps[i % 4] = point(i, i + 1)` is theirs).
+ */
+function sizeVaries(t: Type): boolean {
+  if (t instanceof ArrayType) return t.isDynamic || sizeVaries(t.eltType);
+  if (t instanceof StructType) return t.memberTypes.some(sizeVaries);
+  return isAggType(t);
+}
+
 function hasArrayOfAddresses(t: Type): boolean {
   if (t instanceof ArrayType && t.isDynamic && !isValueType(t.eltType)) return true;
   return (fixedSizeFields(t) ?? []).some((f) => !isValueType(f) && hasArrayOfAddresses(f));
