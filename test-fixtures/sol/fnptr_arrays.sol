@@ -63,4 +63,44 @@ contract FnArrays {
             h = keccak256(abi.encodePacked(h, acc));
         }
     }
+
+    // arrays of arrays of them, functions of several results or none, an empty array, an
+    // index past the end (Panic 0x32)
+    uint256 base = 5;
+    uint256 counter;
+
+    function a(uint256 x) internal view returns (uint256, bool) { return (x + base, x % 2 == 0); }
+    function b(uint256 x) internal view returns (uint256, bool) { return (x * base, x % 3 == 0); }
+    function tick() internal view returns (uint256) { return counter + 1; }
+
+    function grid(uint256 n) public view returns (uint256 s, uint256 flags) {
+        function (uint256) view returns (uint256, bool)[][] memory g = new function (uint256) view returns (uint256, bool)[][](n % 4 + 1);
+        for (uint256 i = 0; i < g.length; i++) {
+            g[i] = new function (uint256) view returns (uint256, bool)[](i + 1);
+            for (uint256 j = 0; j < g[i].length; j++) g[i][j] = (i + j) % 2 == 0 ? a : b;
+        }
+        for (uint256 i = 0; i < g.length; i++) {
+            for (uint256 j = 0; j < g[i].length; j++) {
+                (uint256 v, bool f) = g[i][j](n + i * j);
+                s += v;
+                if (f) flags++;
+            }
+        }
+    }
+
+    function voids(uint256 n) public view returns (uint256 r) {
+        function () view returns (uint256)[] memory ts = new function () view returns (uint256)[](n % 3);
+        for (uint256 i = 0; i < ts.length; i++) ts[i] = tick;
+        for (uint256 i = 0; i < ts.length; i++) r += ts[i]();
+    }
+
+    function empty(uint256 n) public pure returns (uint256) {
+        function (uint256) pure returns (uint256)[] memory fs = new function (uint256) pure returns (uint256)[](0);
+        return fs.length + n;
+    }
+
+    function outOfRange(uint256 n) public view returns (uint256 v) {
+        function (uint256) view returns (uint256, bool)[2] memory fs = [a, b];
+        (v, ) = fs[n](n);
+    }
 }

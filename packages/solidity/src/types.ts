@@ -53,19 +53,7 @@ function topArrow(s: string): number {
 }
 
 export function solTypeOfString(typeString: string, scope: TypeScope, defaultLoc: DataLocation = 'Memory'): Type | undefined {
-  if (typeString.trim().startsWith('function (')) {
-    const m = /^(.*\))((?:\[\d*\])+)(?: (memory|storage|calldata)(?: pointer| ref)?)?$/.exec(typeString.trim());
-    if (!m) return internalFunctionType(typeString.trim(), scope);
-    // arrays of internal function pointers in memory only: in storage solc packs them (8 bytes)
-    if ((m[3] ?? defaultLoc.toLowerCase()) !== 'memory') return undefined;
-    let t = internalFunctionType(m[1]!, scope);
-    for (const dim of m[2]!.match(/\[\d*\]/g)!) {
-      if (!t) return undefined;
-      const size = dim.slice(1, -1);
-      t = ArrayType.get(size === '' ? ArrayType.DYNAMIC : Number(size), t, 'Memory');
-    }
-    return t;
-  }
+  if (typeString.trim().startsWith('function (')) return functionOrArrayOf(typeString.trim(), scope, defaultLoc);
   const [body, loc] = splitLocation(typeString.trim());
   return parseBody(body, loc ?? defaultLoc, scope, new Set());
 }
@@ -167,6 +155,33 @@ function group(s: string, open: number): [string, number] | undefined {
  * function type `(P…) -> (R…)` (mutability does not change the value). External function
  * types are not supported (undefined).
  */
+/**
+ * An internal function type, or a memory array of them (`function (uint256) pure returns
+ * (uint256)[3] memory`, `function () view[] memory[] memory`): the dimensions start at the
+ * first `[` outside the signature's parentheses. In storage solc packs them (8 bytes): not
+ * supported there.
+ */
+function functionOrArrayOf(s: string, scope: TypeScope, defaultLoc: DataLocation): Type | undefined {
+  let depth = 0;
+  let at = -1;
+  for (let i = 0; i < s.length && at < 0; i++) {
+    if (s[i] === '(') depth++;
+    else if (s[i] === ')') depth--;
+    else if (s[i] === '[' && depth === 0) at = i;
+  }
+  if (at < 0) return internalFunctionType(s, scope);
+  const suffix = s.slice(at);
+  if (!/^(\[\d*\]| memory| storage| calldata| pointer| ref)+$/.test(suffix) || /storage|calldata/.test(suffix)) return undefined;
+  if (!suffix.includes('memory') && defaultLoc !== 'Memory') return undefined;
+  let t = internalFunctionType(s.slice(0, at).trim(), scope);
+  for (const dim of suffix.match(/\[\d*\]/g)!) {
+    if (!t) return undefined;
+    const size = dim.slice(1, -1);
+    t = ArrayType.get(size === '' ? ArrayType.DYNAMIC : Number(size), t, 'Memory');
+  }
+  return t;
+}
+
 function internalFunctionType(s: string, scope: TypeScope): Type | undefined {
   const params = group(s, 'function '.length);
   if (!params) return undefined;
