@@ -418,14 +418,16 @@ export class FunctionReleases {
     if (!plan) {
       const sealed = this.sealedIterations(loop, group, assigned);
       if (sealed) return [...cands, sealed];
-      const dead = deadRunPoints(this.dx, loop);
+      // asked for once, and only where needed: most loops that get here have no replacements
+      let dead: DeadRun[] | undefined;
+      const deadRuns = () => (dead ??= deadRunPoints(this.dx, loop));
       // runs that leave having stored nothing give back what most runs make (a top-k heap's
       // rejected candidates) with no walk: they go first
-      const replacing = this.traced === 'persistent' && !dead.length && this.replacesElements(loop);
+      const replacing = this.traced === 'persistent' && this.replacesElements(loop) && !deadRuns().length;
       const wanted = this.traced === 'all' || replacing || (this.traced === 'persistent' && this.persistentUpdate(group, points, assigned, loop));
       const traced = wanted ? this.tracedPlan(loop, group, points, assigned.size > 0 || replacing) : undefined;
       if (!traced) {
-        if (dead.length) this.deadRuns.push({ loop, points: dead });
+        if (deadRuns().length) this.deadRuns.push({ loop, points: deadRuns() });
         return [...cands, { op: loop, objs: group }];
       }
       const c: Candidate = { op: loop, objs: group };
@@ -696,12 +698,12 @@ export class FunctionReleases {
    * lower bound, as solc).
    */
   private replacesElements(loop: Operation): boolean {
+    const older = (x: MemObject) => (x.kind === 'alloc' || x.kind === 'call') && !loop.isAncestorOf(allocatingOp(x));
     let found = false;
     loop.walk((o) => {
       if (found || o.name !== 'sol.store' || (o.operand(1).type as PtrType).loc !== 'Memory') return;
       const into = [...this.pt.pointsTo(o.operand(1))];
       const stored = [...this.pt.pointsTo(o.operand(0))];
-      const older = (x: MemObject) => (x.kind === 'alloc' || x.kind === 'call') && !loop.isAncestorOf(allocatingOp(x));
       found = into.length > 0 && into.every(older) && stored.length > 0 && stored.every((x) => x.kind === 'call' && this.freshResult(x, loop))
         && sizeVaries((o.operand(1).type as PtrType).pointeeType) && !distinctPerIteration(o, loop);
     });
@@ -724,13 +726,7 @@ export class FunctionReleases {
    * for the same peak).
    */
   private replacedByFresh(s: Value, loop: Operation): boolean {
-    const made = (x: MemObject): boolean => {
-      const op = allocatingOp(x);
-      if (!loop.isAncestorOf(op)) return false;
-      if (x.kind === 'alloc') return true;
-      const callee = x.kind === 'call' ? calleeOf(op, this.symbols) : undefined;
-      return !!callee && this.program.summary(callee).direct.results.every((r) => !r.unknown && !r.roots.length);
-    };
+    const made = (x: MemObject) => (x.kind === 'alloc' ? loop.isAncestorOf(allocatingOp(x)) : x.kind === 'call' && this.freshResult(x, loop));
     let fresh = true;
     loop.walk((o) => {
       if (!fresh || !stackWrites(o).includes(s)) return;

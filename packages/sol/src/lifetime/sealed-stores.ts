@@ -31,7 +31,7 @@ import type { Operation, Value } from '@lifeline/ir';
 import type { FunctionPointsTo, MemObject } from '@lifeline/analyses';
 import { PtrType, isFlatMemoryType, ui256 } from '../sol-types.js';
 import { createBefore } from './program-points.js';
-import { innermostLoop, memoryWrites } from './structure.js';
+import { memoryWrites } from './structure.js';
 import { distinctPerIteration } from './held-release.js';
 
 export interface Seals {
@@ -69,10 +69,9 @@ export function sealsOf(pt: FunctionPointsTo, loop: Operation, group: ReadonlySe
  * `slots[i % 4] = t` is the held releases' case).
  */
 function sealable(store: Operation, loop: Operation): boolean {
-  if (!isFlatMemoryType((store.operand(1).type as PtrType).pointeeType) || innermostLoop(store) !== loop) return false;
-  if (!distinctPerIteration(store, loop)) return false;
+  // only `sol.if`s up to the loop: no nested loop either
   for (let p = store.parentOp; p && p !== loop; p = p.parentOp) if (p.name !== 'sol.if') return false;
-  return true;
+  return isFlatMemoryType((store.operand(1).type as PtrType).pointeeType) && distinctPerIteration(store, loop);
 }
 
 /**
