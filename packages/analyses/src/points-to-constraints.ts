@@ -9,7 +9,7 @@
 import { SymbolRefAttr, type MemoryEffect, type Operation, type Region, type SymbolTableCollection, type Type, type Value } from '@lifeline/ir';
 import { isAllocation } from './escape-analysis.js';
 import {
-  FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, isOpaqueAsm, resolveCallee, returnsFromFunction, uncapturedOperands,
+  FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, allocatingOperands, isOpaqueAsm, resolveCallee, returnsFromFunction, uncapturedOperands,
   type DirectFlow, type EscapeReason, type FunctionSummary,
 } from './points-to-model.js';
 
@@ -253,8 +253,17 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
    */
   const inlineAsm = (op: Operation): void => {
     if (isOpaqueAsm(op)) markOpaque(`inline assembly${op.getAttr('memory_safe') ? ' that touches the free pointer' : ' that is not memory-safe'}`);
-    const kept = uncapturedOperands(op);
+    const kept = [...uncapturedOperands(op), ...allocatingOperands(op)];
     const used = new Set<Value>(addrOperands(op).filter((v) => !op.operands.some((o, i) => o.value === v && kept.includes(i))));
+    // (C12') the memory it allocates by moving the free pointer: one object, like a call's
+    // fresh result, that the locals it points there hold
+    const allocating = allocatingOperands(op).map((i) => op.operand(i));
+    if (allocating.length) {
+      const made = newObject('call', undefined, op);
+      constraints.push((c) => {
+        for (const slot of allocating) for (const s of c.pts(slot)) c.addContents(s, [made], op);
+      });
+    }
     op.walk((inner) => {
       if (inner === op) return;
       for (const o of inner.operands) if (holds(o.value) && !isInside(o.value, op)) used.add(o.value);

@@ -193,9 +193,18 @@ export function uncapturedOperands(op: Operation): readonly number[] {
   return a?.values ?? [];
 }
 
-/** (C12) Inline assembly that may break the allocator's invariants. */
+/** (C12') The operands (indices) of inline assembly it points at memory it allocates (`fp_allocates`). */
+export function allocatingOperands(op: Operation): readonly number[] {
+  const a = op.getAttr('fp_allocates') as { values?: readonly number[] } | undefined;
+  return a?.values ?? [];
+}
+
+/**
+ * (C12) Inline assembly that may break the allocator's invariants: not memory-safe, or
+ * letting the program see where the free pointer lies (not `fp_hidden`).
+ */
 export function isOpaqueAsm(op: Operation): boolean {
-  return !op.getAttr('memory_safe') || !!op.getAttr('free_ptr');
+  return !op.getAttr('memory_safe') || (!!op.getAttr('free_ptr') && !op.getAttr('fp_hidden'));
 }
 
 /**

@@ -23,7 +23,7 @@
  * skip (lifetime/structure.ts `slotLiveness`).
  */
 import {
-  DenseArrayAttr, IntegerAttr, IntegerType, Region, StringAttr, defineOp, i1, intSyntax, stringSyntax, unitKeywordSyntax,
+  DenseArrayAttr, IntegerAttr, IntegerType, Region, StringAttr, UnitAttr, defineOp, i1, intSyntax, stringSyntax, unitKeywordSyntax,
   type OpParser, type OpPrinter, type Operation, type OperationState, type RegionSuccessor, type Value,
 } from '@lifeline/ir';
 import { uncapturedOperands } from '@lifeline/analyses';
@@ -276,6 +276,12 @@ const inlineAsm = defineOp({
     // slot operands (indices) of flat memory references the block neither assigns nor keeps the
     // address of (solidity/asm-capture.ts): it only reads and writes through them
     { name: 'no_capture', optional: true, check: (a) => (a instanceof DenseArrayAttr ? undefined : 'must be a dense array of operand indices') },
+    // with free_ptr: the block keeps the free pointer's value to itself (it only addresses
+    // memory with it, or allocates by moving it), so the program cannot observe where it lies
+    { name: 'fp_hidden', optional: true, check: (a) => (a instanceof UnitAttr ? undefined : 'must be a unit attribute') },
+    // slot operands (indices) of flat memory references the block points at memory it
+    // allocates by moving the free pointer, and at nothing else
+    { name: 'fp_allocates', optional: true, check: (a) => (a instanceof DenseArrayAttr ? undefined : 'must be a dense array of operand indices') },
   ],
   format: '($memory_safe^)? ($free_ptr^)? (` ` `(` $slots^ `:` type($slots) `)`)? attr-dict',
   memoryEffects: (op) => {

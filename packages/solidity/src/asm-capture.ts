@@ -15,9 +15,20 @@
  * listed here. A value loaded from memory or hashed is not derived (the locals this serves
  * are flat: bytes, strings, arrays of values hold no addresses). Flow-insensitive: the taint
  * of an assembly variable is the union over all its assignments, iterated to a fixed point.
+ *
+ * The same walk follows the free pointer read in the block (`mload(0x40)`, source FREE): the
+ * block keeps its value to itself (`hidden`) when what derives from it is only used as memory
+ * addresses and ranges, written back to 0x40 (`mstore(0x40, add(p, size))`: it allocates), or
+ * assigned on its own to a Solidity local of a flat memory type (the memory it allocated:
+ * `allocates`). Differences and comparisons of two such values (`sub(end, p)`, `lt(p, end)`)
+ * derive from nothing: they do not depend on where the free pointer lies. Anything else — the
+ * value in a value-typed local, stored into memory, a condition, given to a function of the
+ * block or another builtin, 0x40 set from something else or accessed any other way, or read
+ * inside a function of the block — lets the program observe the free pointer, which the
+ * lifetime passes move (packages/sol/LIFETIME.md 5.).
  */
 import type { AstNode } from './solc.js';
-import { userFunctions } from './lower-asm.js';
+import { literalNumber, overlapsFreePointer, userFunctions } from './lower-asm.js';
 
 /** Builtins whose result is computed from their arguments alone. */
 const PURE = new Set([
@@ -35,17 +46,36 @@ const RANGES: Record<string, readonly number[]> = {
   create: [1, 2], create2: [1, 2],
 };
 
+/** The free pointer read in the block, as a taint source (declarations are ids ≥ 0). */
+const FREE = -1;
+/** Builtins whose result does not change when both arguments move by the same amount. */
+const RELATIVE = new Set(['sub', 'lt', 'gt', 'slt', 'sgt', 'eq']);
+
+export interface AssemblyUse {
+  /** The declarations (ids) the block references and neither assigns nor captures. */
+  uncaptured: Set<number>;
+  /** What the block does with the free pointer, when it keeps its value to itself (above). */
+  freePointer?: { hidden: boolean; allocates: Set<number> };
+}
+
 /**
- * The declarations (ids) `node` (an InlineAssembly AST node) references and neither assigns
- * nor captures.
+ * What a referenced Solidity local holds: a flat memory reference (bytes, string, array of
+ * values: the only kind the block may allocate), another memory reference, or a value.
  */
-export function uncapturedReferences(node: AstNode): Set<number> {
+export type LocalKind = 'flat' | 'memory' | 'value';
+
+/** How an InlineAssembly AST node uses the Solidity locals it references and the free pointer. */
+export function analyseAssembly(node: AstNode, kindOf: (decl: number) => LocalKind): AssemblyUse {
   const refs = new Map<string, number>();
   for (const r of (node.externalReferences as AstNode[] | undefined) ?? []) refs.set(r.src as string, r.declaration as number);
   const userFns = userFunctions(node);
   const referenced = new Set<number>();
   const captured = new Set<number>();
   const taint = new Map<string, Set<number>>();
+  const allocates = new Set<number>();
+  let readsFree = false;
+  let observed = false;
+  let inFunction = false;
   let changed = true;
 
   const external = (n: AstNode): number | undefined => refs.get(n.src as string);
@@ -57,8 +87,14 @@ export function uncapturedReferences(node: AstNode): Set<number> {
     }
     taint.set(name, cur);
   };
+  /**
+   * Whether `t` is an address in the memory the block allocates: derived from the free
+   * pointer it read, values (sizes) and no other memory reference.
+   */
+  const onlyAllocated = (t: ReadonlySet<number>) => t.has(FREE) && [...t].every((d) => d === FREE || allocates.has(d) || kindOf(d) === 'value');
   const capture = (t: ReadonlySet<number>) => {
     for (const d of t) captured.add(d);
+    if (t.has(FREE)) observed = true;
   };
 
   const expr = (n: AstNode): Set<number> => {
@@ -66,19 +102,45 @@ export function uncapturedReferences(node: AstNode): Set<number> {
       const d = external(n);
       if (d !== undefined) {
         referenced.add(d);
-        return new Set([d]);
+        // a local the block allocates into holds the free pointer it read
+        return new Set(allocates.has(d) ? [d, FREE] : [d]);
       }
       return new Set(taint.get(n.name as string) ?? []);
     }
     if (n.nodeType !== 'YulFunctionCall') return new Set();
     const name = n.functionName.name as string;
     const args = (n.arguments as AstNode[]).map(expr);
-    if (PURE.has(name) && !userFns.has(name)) return new Set(args.flatMap((a) => [...a]));
+    if (PURE.has(name) && !userFns.has(name)) {
+      const out = new Set(args.flatMap((a) => [...a]));
+      // two addresses in what the block allocates: an offset or an order, wherever it lies
+      if (RELATIVE.has(name) && args.every((a) => a.has(FREE))) {
+        for (const d of out) if (d === FREE || (allocates.has(d) && args.every((a) => a.has(d)))) out.delete(d);
+      }
+      return out;
+    }
+    const fp = userFns.has(name) ? undefined : freePointerAccess(name, n.arguments as AstNode[]);
+    if (fp === 'other' || (fp && inFunction)) observed = true;
+    if (fp === 'write') {
+      // 0x40 set from the value read: the block allocates; from anything else it moves the
+      // free pointer where the program chose
+      if (!onlyAllocated(args[1]!)) observed = true;
+      capture(new Set([...args[1]!].filter((d) => d !== FREE && !allocates.has(d))));
+      return new Set();
+    }
     const ranges = userFns.has(name) ? [] : RANGES[name] ?? [];
     args.forEach((a, i) => {
       if (!ranges.includes(i)) capture(a);
     });
+    if (fp === 'read') {
+      readsFree = true;
+      return new Set([FREE]);
+    }
     return new Set();
+  };
+
+  /** A branch on a value derived from the free pointer depends on where it lies. */
+  const condition = (n: AstNode): void => {
+    if (expr(n).has(FREE)) observed = true;
   };
 
   const block = (b: AstNode): void => {
@@ -99,7 +161,12 @@ export function uncapturedReferences(node: AstNode): Set<number> {
         for (const v of n.variableNames as AstNode[]) {
           const d = external(v);
           if (d === undefined) addTaint(v.name as string, t);
-          else {
+          else if (onlyAllocated(t) && kindOf(d) === 'flat') {
+            // memory the block allocated, and nothing else: the local's new object
+            referenced.add(d);
+            if (!allocates.has(d)) changed = true;
+            allocates.add(d);
+          } else {
             // the block assigns a Solidity local: it is not only read, and whatever flows
             // into it leaves the block
             referenced.add(d);
@@ -113,30 +180,53 @@ export function uncapturedReferences(node: AstNode): Set<number> {
         expr(n.expression);
         return;
       case 'YulIf':
-        expr(n.condition);
+        condition(n.condition);
         return block(n.body);
       case 'YulSwitch':
-        expr(n.expression);
+        condition(n.expression);
         for (const c of n.cases as AstNode[]) block(c.body);
         return;
       case 'YulForLoop':
         block(n.pre);
-        expr(n.condition);
+        condition(n.condition);
         block(n.post);
         return block(n.body);
-      case 'YulFunctionDefinition':
-        // its body names no Solidity local; what it is given is captured at the call
+      case 'YulFunctionDefinition': {
+        // its body names no Solidity local (what it is given is captured at the call), but
+        // may read the free pointer
+        const outer = inFunction;
+        inFunction = true;
+        block(n.body);
+        inFunction = outer;
         return;
+      }
       default:
         return;
     }
   };
 
   const top = node.AST as AstNode | undefined;
-  if (top?.nodeType !== 'YulBlock') return new Set();
+  if (top?.nodeType !== 'YulBlock') return { uncaptured: new Set() };
   while (changed) {
     changed = false;
     block(top);
   }
-  return new Set([...referenced].filter((d) => !captured.has(d)));
+  // a local the block allocates into and also captures: its memory would be unknown to the
+  // analyses, which must then not move the free pointer under the block
+  for (const d of captured) if (allocates.delete(d)) observed = true;
+  const uncaptured = new Set([...referenced].filter((d) => !captured.has(d) && !allocates.has(d)));
+  const touches = readsFree || observed || allocates.size > 0;
+  return { uncaptured, freePointer: touches ? { hidden: !observed, allocates } : undefined };
+}
+
+/**
+ * How builtin `name` with `args` accesses the free pointer's word [0x40, 0x60) through a
+ * literal address: `read` (`mload(0x40)`), `write` (`mstore(0x40, v)`), `other` (any other
+ * overlapping access), or not at all.
+ */
+function freePointerAccess(name: string, args: readonly AstNode[]): 'read' | 'write' | 'other' | undefined {
+  const at = literalNumber(args[0]);
+  if (at === 0x40n && name === 'mload') return 'read';
+  if (at === 0x40n && name === 'mstore') return 'write';
+  return overlapsFreePointer(name, args) ? 'other' : undefined;
 }

@@ -43,10 +43,19 @@ const ADDRESSED: Record<string, [number, number | undefined, number?][]> = {
   log0: [[0, undefined, 1]], log1: [[0, undefined, 1]], log2: [[0, undefined, 1]], log3: [[0, undefined, 1]], log4: [[0, undefined, 1]],
 };
 
-const literalNumber = (n: AstNode | undefined): bigint | undefined => {
+export const literalNumber = (n: AstNode | undefined): bigint | undefined => {
   if (n?.nodeType !== 'YulLiteral' || n.kind !== 'number') return undefined;
   try { return BigInt(n.value as string); } catch { return undefined; }
 };
+
+/** Whether builtin `name` accesses memory overlapping the free pointer's word [0x40, 0x60) at a literal address. */
+export function overlapsFreePointer(name: string, args: readonly AstNode[]): boolean {
+  return (ADDRESSED[name] ?? []).some(([i, size, lenArg]) => {
+    const a = literalNumber(args[i]);
+    const len = size ?? (lenArg === undefined ? undefined : literalNumber(args[lenArg]));
+    return a !== undefined && a < 0x60n && (len === undefined || a + BigInt(len) > 0x40n);
+  });
+}
 
 /** The names of the functions an InlineAssembly node's Yul defines (at any depth). */
 export function userFunctions(node: AstNode): Set<string> {
@@ -99,12 +108,7 @@ export function printInlineAssembly(node: AstNode, cx: AsmContext): AsmText {
         const name = n.functionName.name as string;
         const args = n.arguments as AstNode[];
         if (name.startsWith('verbatim')) cx.fail(n, 'verbatim in inline assembly');
-        for (const [i, size, lenArg] of ADDRESSED[name] ?? []) {
-          const a = literalNumber(args[i]);
-          const len = size ?? (lenArg === undefined ? undefined : literalNumber(args[lenArg]));
-          // the access [a, a + len) overlaps the free pointer's word [0x40, 0x60)
-          if (a !== undefined && a < 0x60n && (len === undefined || a + BigInt(len) > 0x40n)) freePtr = true;
-        }
+        if (overlapsFreePointer(name, args)) freePtr = true;
         const callee = userFns.has(name) ? `usr$${name}` : name;
         return `${callee}(${args.map(expr).join(', ')})`;
       }

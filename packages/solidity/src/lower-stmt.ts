@@ -8,7 +8,7 @@
 import { DenseArrayAttr, FunctionType, IntegerType, StringAttr, TypeAttr, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
 import { AddressType, FixedBytesType, PtrType, dataLocation, isFlatMemoryType } from '@lifeline/sol';
 import { isMemorySafe, printInlineAssembly } from './lower-asm.js';
-import { uncapturedReferences } from './asm-capture.js';
+import { analyseAssembly } from './asm-capture.js';
 import { i1, type AstNode } from './lower-base.js';
 import { CallLowerer } from './lower-calls.js';
 import { literalBytes } from './lower-expr.js';
@@ -231,12 +231,24 @@ export class FnLowerer extends CallLowerer {
       },
     });
     const attrs: [string, import('@lifeline/ir').Attribute][] = [['yul', new StringAttr(yul)]];
-    // flat memory references the block only reads and writes through: no escape (asm-capture.ts)
-    const free = uncapturedReferences(node);
-    const uncaptured = slots.flatMap((s, i) => (isFlatMemoryType((s.type as PtrType).pointeeType) && free.has(decls[i]!) ? [i] : []));
+    // flat memory references the block only reads and writes through: no escape; the free
+    // pointer's value kept to the block, and the locals it allocates into (asm-capture.ts)
+    const flat = (i: number) => isFlatMemoryType((slots[i]!.type as PtrType).pointeeType);
+    const use = analyseAssembly(node, (d) => {
+      const i = decls.indexOf(d);
+      if (i < 0) return 'value'; // a constant
+      return flat(i) ? 'flat' : dataLocation((slots[i]!.type as PtrType).pointeeType) === 'Memory' ? 'memory' : 'value';
+    });
+    const uncaptured = slots.flatMap((_, i) => (flat(i) && use.uncaptured.has(decls[i]!) ? [i] : []));
     if (uncaptured.length) attrs.push(['no_capture', new DenseArrayAttr(IntegerType.get(32), uncaptured)]);
-    if (isMemorySafe(node)) attrs.push(this.unit('memory_safe'));
+    const memorySafe = isMemorySafe(node);
+    if (memorySafe) attrs.push(this.unit('memory_safe'));
     if (freePtr) attrs.push(this.unit('free_ptr'));
+    if (memorySafe && freePtr && use.freePointer?.hidden) {
+      attrs.push(this.unit('fp_hidden'));
+      const allocates = slots.flatMap((_, i) => (use.freePointer!.allocates.has(decls[i]!) ? [i] : []));
+      if (allocates.length) attrs.push(['fp_allocates', new DenseArrayAttr(IntegerType.get(32), allocates)]);
+    }
     this.op('sol.inline_asm', slots, [], attrs);
   }
 

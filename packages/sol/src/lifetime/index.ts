@@ -86,16 +86,28 @@ function addressTakenFunctions(fns: Operation[], symbols: SymbolTableCollection)
 
 /**
  * Where the free pointer can flow into the program's results, nothing is released: every
- * function a function with inline assembly that reads or writes 0x40 (or is not memory-safe)
- * may call — releasing memory there changes the free pointer the assembly sees afterwards —
- * and, since `opaque` summaries propagate to callers, every function that may run before
- * such assembly in the same call.
+ * function a function with inline assembly that lets the program see the free pointer (or is
+ * not memory-safe: points-to.ts (C12)) may call — releasing memory there changes the free
+ * pointer the assembly sees afterwards — and, since `opaque` summaries propagate to callers,
+ * every function that may run before such assembly in the same call.
  */
 function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: SymbolTableCollection): Set<Operation> {
   const out = new Set<Operation>();
   const taken = addressTakenFunctions(fns, symbols);
   for (const fn of fns) if (program.summary(fn).opaque) for (const g of reachableFrom(fn, taken, symbols)) out.add(g);
+  // assembly that keeps the free pointer's value to itself (`fp_hidden`) may see it anywhere,
+  // so its callers are transformed; its own function is left as written
+  for (const fn of fns) if (touchesFreePointer(fn)) out.add(fn);
   return out;
+}
+
+/** Whether `fn` holds inline assembly that reads or writes 0x40. */
+function touchesFreePointer(fn: Operation): boolean {
+  let found = false;
+  fn.walk((op) => {
+    if (op.name === 'sol.inline_asm' && op.getAttr('free_ptr')) found = true;
+  });
+  return found;
 }
 
 const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not memory-safe) may observe the free pointer here';
