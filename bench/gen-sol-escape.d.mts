@@ -14,5 +14,8 @@ export interface SolEscapeProgram {
   shapes: string[];
 }
 
-/** A program stressing memory escapes and lifetimes; depends only on `seed` (and `asm`, default true). */
-export function genSolEscape(seed: number, opts?: { asm?: boolean }): SolEscapeProgram;
+/**
+ * A program stressing memory escapes and lifetimes; depends only on `seed` (and `asm`, default
+ * true, and `shapes`, default all: the shapes to draw from).
+ */
+export function genSolEscape(seed: number, opts?: { asm?: boolean; shapes?: readonly string[] }): SolEscapeProgram;

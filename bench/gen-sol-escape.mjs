@@ -17,7 +17,8 @@
 //   reads      abi.encode / encodePacked / keccak256 / events / storage copies of temporaries
 //   asm        inline assembly reading the free pointer (mload(0x40)), bumping it by hand,
 //              writing scratch memory, reading memory through Solidity pointers
-//              (memory-safe and not)
+//              (memory-safe and not); helpers that keep the free pointer to themselves
+//              (allocating by moving it, scratch hashing above it) called from loops
 //   deep       object graphs carried across loop iterations (deep moves): `m = mat(m, i)`
 //              on uint256[2][2] and uint256[2][2][2], structs holding arrays and strings
 //              (`q = stepQ(q, i)`, sometimes sharing a member with the old instance), arrays
@@ -132,6 +133,27 @@ const HELPERS = `
     function mkZs(uint256 len, uint256 x) internal pure returns (Z[] memory zs) {
         zs = new Z[](len);
         for (uint256 i = 0; i < len; i += 2) zs[i] = Z(x + i, i, "m");
+    }
+
+    /// len bytes (whole words) allocated by moving the free pointer, its value kept to the block
+    function rawBytes(uint256 len, uint256 seed) internal pure returns (bytes memory out) {
+        assembly ("memory-safe") {
+            out := mload(0x40)
+            mstore(out, len)
+            let end := add(add(out, 0x20), shl(5, shr(5, add(len, 31))))
+            for { let p := add(out, 0x20) } lt(p, end) { p := add(p, 0x20) } { mstore(p, add(seed, sub(p, out))) }
+            mstore(0x40, end)
+        }
+    }
+
+    /// two words hashed in the scratch space at the free pointer, which stays where it is
+    function scratchHash(uint256 a, uint256 b) internal pure returns (bytes32 h) {
+        assembly ("memory-safe") {
+            let p := mload(0x40)
+            mstore(p, a)
+            mstore(add(p, 0x20), b)
+            h := keccak256(p, 0x40)
+        }
     }
 
     function sumOf(uint256[] memory a) internal pure returns (uint256 s) {
@@ -649,7 +671,24 @@ const SHAPE_GEN = {
 
   asm(g) {
     const L = [];
-    const v = g.int(4);
+    const v = g.int(7);
+    if (v === 4) { // temporaries allocated in assembly, one carried (its value hidden: fp_hidden)
+      L.push('bytes memory keep = rawBytes(n % 3, x);');
+      L.push('for (uint256 i = 0; i < n % 6; i++) {', '    bytes memory t = rawBytes(i % 40 + 1, x + i);', '    x += uint256(keccak256(t)) % 11;');
+      L.push(`    if (i % ${g.pick(['2', '3'])} == 0) keep = ${g.pick(['bytes.concat(keep, t)', 't', 'rawBytes(keep.length + 1, x)'])};`, ...filler(g, '    '), '}');
+      return { returns: 'bytes32, uint256', body: [...L, 'return (keccak256(keep), x);'] };
+    }
+    if (v === 5) { // scratch hashing above the free pointer while temporaries are live and dead
+      L.push('uint256[] memory t = mk(n % 4 + 1, x);', 'bytes32 h;');
+      L.push('for (uint256 i = 0; i < n % 5; i++) {', '    uint256[] memory u = mk(i + 1, x);', '    h = scratchHash(uint256(h) ^ u[0], t.length + i);');
+      L.push('    t[i % t.length] ^= uint256(h) % 100;', ...filler(g, '    '), '}');
+      return { returns: 'uint256[] memory, bytes32', body: [...L, 'return (t, scratchHash(uint256(h), sumOf(t)));'] };
+    }
+    if (v === 6) { // memory allocated in assembly stored into an older array, read back later
+      L.push('bytes[] memory bs = new bytes[](3);');
+      L.push('for (uint256 i = 0; i < n % 7; i++) {', `    bs[i % 3] = rawBytes(i + ${g.int(3)}, x);`, '    uint256[] memory tmp = mk(i % 3, i);', '    x += tmp.length;', ...filler(g, '    '), '}');
+      return { returns: 'bytes32, uint256', body: [...L, 'return (keccak256(abi.encode(bs)), x);'] };
+    }
     if (v === 0) { // the free pointer as a value: its layout must be solc's
       L.push('uint256 before;', 'assembly ("memory-safe") { before := mload(0x40) }');
       L.push('uint256[] memory t = mk(n % 4, x);', ...filler(g, ''));
@@ -680,12 +719,12 @@ const SHAPE_GEN = {
 const ARG_N = ['0', '1', '2', '3', '4', '5', '6', '7', '11', '13'];
 const ARG_X = ['0', '1', '2', '5', '17', '1000', '115792089237316195423570985008687907853269984665640564039457584007913129639935'];
 
-/** A program stressing escapes; `asm: false` leaves inline assembly out. */
+/** A program stressing escapes; `asm: false` leaves inline assembly out, `shapes` limits the shapes (a campaign on some). */
 export function genSolEscape(seed, opts = {}) {
   const asm = opts.asm ?? true;
   const g = new Gen(seed);
   const contract = `Esc${seed}`;
-  const shapes = SHAPES.filter((s) => asm || s !== 'asm');
+  const shapes = SHAPES.filter((s) => (asm || s !== 'asm') && (!opts.shapes || opts.shapes.includes(s)));
   const chosen = [];
   const nFns = 3 + g.int(3);
   // the first shape rotates with the seed, so every shape appears in every run of the suite

@@ -422,8 +422,11 @@ export class FunctionReleases {
       let dead: DeadRun[] | undefined;
       const deadRuns = () => (dead ??= deadRunPoints(this.dx, loop));
       // runs that leave having stored nothing give back what most runs make (a top-k heap's
-      // rejected candidates) with no walk: they go first
-      const replacing = this.traced === 'persistent' && this.replacesElements(loop) && !deadRuns().length;
+      // rejected candidates) with no walk: they go first — not those that may have sealed
+      // what they made (dead-runs.ts (D1')), which leave the objects the stores displace in
+      // place (own fixture lifetimes_sealed_runs.sol's `helperMakes`: 123× the lower bound
+      // for 12.9× with the walk)
+      const replacing = this.traced === 'persistent' && this.replacesElements(loop) && !deadRuns().some((d) => !d.seals.length);
       const wanted = this.traced === 'all' || replacing || (this.traced === 'persistent' && this.persistentUpdate(group, points, assigned, loop));
       const traced = wanted ? this.tracedPlan(loop, group, points, assigned.size > 0 || replacing) : undefined;
       if (!traced) {
