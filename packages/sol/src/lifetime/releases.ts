@@ -1068,7 +1068,6 @@ interface Append {
   below: Value | undefined;
 }
 
-/** (R4') Whether a graph of type `t` holds a dynamic array of addresses (walked element by element). */
 /**
  * Whether objects of memory type `t` may differ in size (a string or a dynamic array somewhere
  * in it): a new one may not fit the one it replaces, which the held releases need; a struct
@@ -1080,6 +1079,7 @@ function sizeVaries(t: Type): boolean {
   return isAggType(t);
 }
 
+/** (R4') Whether a graph of type `t` holds a dynamic array of addresses (walked element by element). */
 function hasArrayOfAddresses(t: Type): boolean {
   if (t instanceof ArrayType && t.isDynamic && !isValueType(t.eltType)) return true;
   return (fixedSizeFields(t) ?? []).some((f) => !isValueType(f) && hasArrayOfAddresses(f));
