@@ -37,6 +37,10 @@
 //              string `table = concat(table, line)` with or without resetting `line`; a local
 //              that still reads the old `line`; a hash of `esc` with a long part made in the
 //              iteration before the append (a release to a mark between them: (I'''))
+//   topk       candidates made in a loop and kept under a condition in an older array (a
+//              selection with a shift and `break`, a ring, a helper keeping it or a copy, an
+//              inner loop that stores on some runs), sometimes written after the selection
+//              (dead-runs.ts (D1'))
 //   replaced   loops whose kept value the next iteration overwrites before reading it
 //              (released at the body's start: releases.ts (IE)) — a string, an array, a
 //              struct or an array of strings, made fresh each run, replaced in both branches
@@ -73,7 +77,7 @@
 import { rng } from './gen-module.mjs';
 import { DEEP_HELPERS, deepShape } from './gen-sol-escape-deep.mjs';
 
-export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches', 'strings', 'tables', 'replaced', 'sealed'];
+export const SHAPES = ['nested', 'structs', 'returned', 'ternary', 'carried', 'control', 'recursion', 'captured', 'reads', 'asm', 'deep', 'branches', 'strings', 'tables', 'replaced', 'sealed', 'topk'];
 
 class Gen {
   constructor(seed) {
@@ -154,6 +158,11 @@ const HELPERS = `
             mstore(add(p, 0x20), b)
             h := keccak256(p, 0x40)
         }
+    }
+
+    /// keeps z in b (a top-k's helper)
+    function putZ(Z[] memory b, uint256 k, Z memory z) internal pure {
+        b[k] = z;
     }
 
     function sumOf(uint256[] memory a) internal pure returns (uint256 s) {
@@ -256,6 +265,31 @@ const REPLACED = [
 ];
 
 const SHAPE_GEN = {
+  topk(g) {
+    const K = 2 + g.int(3);
+    const L = [`Z[] memory best = new Z[](${K});`, 'uint256 kept;'];
+    L.push(`for (uint256 t = 0; t < n % ${7 + g.int(9)} + ${g.int(3)}; t++) {`);
+    L.push(...filler(g, '    '));
+    L.push(`    Z memory c = Z((x + t * ${g.pick(['7', '13', '31'])}) % ${g.pick(['11', '17', '97'])}, t, ${g.pick(['str(t)', 'string.concat("c", str(x + t))', '"c"', 'recS(t % 3)'])});`);
+    if (g.chance(0.2)) L.push('    if ((x + t) % 5 == 3) continue;');
+    const v = g.int(4);
+    if (v === 0) { // selection with a shift, left by break
+      L.push(`    for (uint256 s = 0; s < ${K}; s++) {`, '        if (bytes(best[s].tag).length == 0 || c.a > best[s].a) {');
+      L.push(`            for (uint256 u = ${K - 1}; u > s; u--) best[u] = best[u - 1];`, '            best[s] = c;', '            kept++;', '            break;', '        }', '    }');
+    } else if (v === 1) { // a ring written under a condition
+      L.push(`    if (c.a ${g.pick(['>', '<', '=='])} ${g.int(9)}) { best[kept++ % ${K}] = c; }`);
+    } else if (v === 2) { // a helper keeps it, or a copy of it
+      L.push(`    if (c.a % 3 == ${g.int(3)}) ${g.pick([`putZ(best, kept++ % ${K}, c)`, `putZ(best, kept++ % ${K}, Z(c.a, c.b, string.concat(c.tag, "!")))`])};`);
+    } else { // an inner loop that stores on some runs and writes the candidate on others
+      L.push(`    for (uint256 s = 0; s < ${K}; s++) {`, `        if (s > 0 && t % 2 == 1) c.tag = ${g.pick(['str(s)', 'string.concat(c.tag, "s")'])};`);
+      L.push('        if (c.a + s > best[s].a) best[s] = c;', '    }');
+    }
+    // the candidate written after it may have been kept
+    if (g.chance(0.35)) L.push(`    ${g.pick(['c.tag = string.concat(c.tag, "+");', 'c.a += 1;', 'c.tag = str(t + 100);'])}`);
+    L.push('}');
+    L.push('bytes32 h;', `for (uint256 i = 0; i < ${K}; i++) h = keccak256(abi.encodePacked(h, best[i].a, best[i].b, best[i].tag));`);
+    return { returns: 'bytes32, uint256', body: [...L, 'return (h, kept);'] };
+  },
   sealed(g) {
     const B = 3 + g.int(5);
     const isB = g.chance(0.3);
