@@ -139,6 +139,10 @@ const HELPERS = `
         for (uint256 i = 0; i < len; i += 2) zs[i] = Z(x + i, i, "m");
     }
 
+`;
+
+/** The helpers of the `asm` shape (left out with `asm: false`). */
+const ASM_HELPERS = `
     /// len bytes (whole words) allocated by moving the free pointer, its value kept to the block
     function rawBytes(uint256 len, uint256 seed) internal pure returns (bytes memory out) {
         assembly ("memory-safe") {
@@ -159,7 +163,9 @@ const HELPERS = `
             h := keccak256(p, 0x40)
         }
     }
+`;
 
+const MORE_HELPERS = `
     /// keeps z in b (a top-k's helper)
     function putZ(Z[] memory b, uint256 k, Z memory z) internal pure {
         b[k] = z;
@@ -242,15 +248,25 @@ const HELPERS = `
 `;
 
 /** A filler allocation or two that dies at once or is only read (shuffles allocation order). */
-function filler(g, ind) {
+function filler(g, ind, inline = false) {
   if (!g.chance(0.5)) return [];
   const v = g.id('f');
-  return [g.pick([
+  // `inline`: the temporary in no local, where one more stack slot is too deep for legacy codegen
+  const k = g.int(4);
+  if (inline) {
+    return [[
+      `${ind}x ^= uint256(keccak256(abi.encode(x, n))) % 7;`,
+      `${ind}x += mk(n % 3, x).length;`,
+      `${ind}x += bytes(string.concat("t", "u")).length;`,
+      `${ind}x += mkP(x % 5, n % 2).a % 3;`,
+    ][k]];
+  }
+  return [[
     `${ind}bytes memory ${v} = abi.encode(x, n); x ^= uint256(keccak256(${v})) % 7;`,
     `${ind}uint256[] memory ${v} = mk(n % 3, x); x += ${v}.length;`,
     `${ind}string memory ${v} = string.concat("t", "u"); x += bytes(${v}).length;`,
     `${ind}P memory ${v} = mkP(x % 5, n % 2); x += ${v}.a % 3;`,
-  ])];
+  ][k]];
 }
 
 /** Index into `arr` that is sometimes one past the end (Panic 0x32). */
@@ -324,7 +340,7 @@ const SHAPE_GEN = {
     if (useWhile) L.push(`${ind0}uint256 i;`, `${ind0}while (i < ${bound}) {`);
     else L.push(`${ind0}for (uint256 i = 0; i < ${bound}; i++) {`);
     const ind = ind0 + '    ';
-    L.push(...filler(g, ind));
+    L.push(...filler(g, ind, true));
     if (g.chance(0.2)) L.push(`${ind}for (uint256 j = 0; j < (x + i) % 3; j++) acc = ${cat}(acc, ${part()});`);
     L.push(`${ind}acc = ${cat}(acc, ${Array.from({ length: 1 + g.int(2) }, part).join(', ')});`);
     if (contBefore) L.push(`${ind}if ((x + i) % 5 == 4) continue;`);
@@ -369,8 +385,9 @@ const SHAPE_GEN = {
     if (rb === 2) L.push(`${ind}s += ${isB ? 'lenAtB' : 'lenAt'}(out, k);`);
     if (g.chance(0.15)) L.push(`${ind}if (k > 1 && (x + i) % 4 == 1) k--;`);
     if (prevKept) L.push(`${ind}s += ${len('prev')};`);
-    if (g.chance(0.2)) L.push(`${ind}for (uint256 j = 0; j < i % 3; j++) { ${T} memory t = ${cat}(acc, ${part()}); s += ${len('t')}; }`);
-    L.push(...filler(g, ind));
+    // no local for the temporary: one more stack slot is too deep for legacy codegen here
+    if (g.chance(0.2)) L.push(`${ind}for (uint256 j = 0; j < i % 3; j++) s += ${len(`${cat}(acc, ${part()})`)};`);
+    L.push(...filler(g, ind, true));
     if (useWhile) L.push(`${ind}i++;`);
     L.push(`${ind0}}`);
     if (outer) {
@@ -805,6 +822,8 @@ export function genSolEscape(seed, opts = {}) {
     '    event Ev(bytes32 indexed h, uint256[] xs, string s);',
     '    error Late(uint256 x, uint256 n);',
     HELPERS,
+    ...(asm ? [ASM_HELPERS] : []),
+    MORE_HELPERS,
     DEEP_HELPERS,
     ...body,
     '}',
