@@ -121,7 +121,8 @@ function runDeadAt(cx: DeadRunContext, loop: Operation, point: Operation, live: 
     const liveAtStores = storing.map((o) => cx.liveBefore(o).live);
     if (![...run].some((x) => outside(x) && liveAtStores.some((l) => l.has(x)))) return undefined;
     // a store into the run's own memory seals too when it may come after one of them
-    const order = (o: Operation) => top.opList().indexOf(topAncestor(o, top));
+    const topOps = top.opList();
+    const order = (o: Operation) => topOps.indexOf(topAncestor(o, top));
     const first = Math.min(...storing.map(order));
     seals = window.filter((o) => storing.includes(o) || (order(o) >= first && storesRunAddress(cx, o, run)));
   }
