@@ -18,7 +18,7 @@ export {
   type FunctionPointsTo, type PointsToOptions, type MemObjectKind, type EscapeReason, type FunctionSummary,
 } from './points-to.js';
 export { printFunctionPointsTo, summaryText, testPointsToPass } from './points-to-test-pass.js';
-export { returnsFromFunction, uncapturedOperands } from './points-to-model.js';
+export { opDesc, resolveCallee, returnsFromFunction, uncapturedOperands } from './points-to-model.js';
 export { ValueLiveness } from './value-liveness.js';
 export { printLiveness, testPrintLivenessPass } from './liveness-test-pass.js';
 export { IrControlFlowView } from './ir-view.js';

@@ -9,7 +9,7 @@
 import { SymbolRefAttr, type MemoryEffect, type Operation, type Region, type SymbolTableCollection, type Type, type Value } from '@lifeline/ir';
 import { isAllocation } from './escape-analysis.js';
 import {
-  FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, allocatingOperands, isOpaqueAsm, resolveCallee, returnsFromFunction, uncapturedOperands,
+  FunctionNames, MemObject, bodyArguments, mayContainAddresses, isInlineAsm, allocatingOperands, isOpaqueAsm, reassignedOperands, resolveCallee, returnsFromFunction, uncapturedOperands,
   type DirectFlow, type EscapeReason, type FunctionSummary,
 } from './points-to-model.js';
 
@@ -58,6 +58,8 @@ export interface BuiltFunction {
   opaque: boolean;
   /** Why the function is opaque (first reason), for the report. */
   opaqueWhy?: string;
+  /** The op that made it opaque: inline assembly, a call it cannot see, or a call to an opaque callee. */
+  opaqueAt?: Operation;
 }
 
 export interface BuildOptions {
@@ -92,8 +94,9 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
   const copyIn = new Map<Value, Value[]>();
   let opaque = false;
   let opaqueWhy: string | undefined;
-  const markOpaque = (why: string): void => {
-    if (!opaque) opaqueWhy = why;
+  let opaqueAt: Operation | undefined;
+  const markOpaque = (why: string, at: Operation): void => {
+    if (!opaque) [opaqueWhy, opaqueAt] = [why, at];
     opaque = true;
   };
   const newObject = (kind: MemObject['kind'], value: Value | undefined, op: Operation | undefined): MemObject => {
@@ -192,13 +195,13 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
     const summary = callee ? opts.summaryOf(callee) : undefined;
     const cargs = op.def!.spec.call!.args(op);
     if (!summary) {
-      markOpaque(`calls ${callee ? 'a function without a body' : 'an unresolved callee'} (${op.name})`);
+      markOpaque(`calls ${callee ? 'a function without a body' : 'an unresolved callee'} (${op.name})`, op);
       const vals = cargs.filter(holds);
       if (vals.length) roots.push({ kind: 'unknown-use', op, values: vals, note: 'passed to a call the analysis cannot see' });
       op.results.forEach(toUnknown);
       return;
     }
-    if (summary.opaque) markOpaque(`calls ${callee!.getAttr('sym_name')?.toString() ?? op.name}, which is opaque`);
+    if (summary.opaque) markOpaque(`calls ${callee!.getAttr('sym_name')?.toString() ?? op.name}, which is opaque`, op);
     const handsBack = summary.results.some((r) => r.fresh) || summary.paramContents.some((p) => p.fresh);
     const obj = handsBack ? newObject('call', undefined, op) : undefined;
     summary.params.forEach((p, i) => {
@@ -249,11 +252,15 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
   /**
    * (C12) Inline assembly: what it can name escapes; what it yields is unknown. A local it
    * only reads and writes through (`no_capture`: it keeps no address of it) is read like any
-   * op's operand, and its slot keeps what it held.
+   * op's operand, and its slot keeps what it held; so is one it only walks through its own
+   * object and nobody reads afterwards (`reassigns`).
    */
   const inlineAsm = (op: Operation): void => {
-    if (isOpaqueAsm(op)) markOpaque(`inline assembly${op.getAttr('memory_safe') ? ' that touches the free pointer' : ' that is not memory-safe'}`);
-    const kept = [...uncapturedOperands(op), ...allocatingOperands(op)];
+    if (isOpaqueAsm(op)) {
+      const what = !op.getAttr('memory_safe') ? 'is not memory-safe' : op.getAttr('layout_seen') ? 'lets the program see where memory lies' : 'lets the program see the free pointer';
+      markOpaque(`inline assembly that ${what}`, op);
+    }
+    const kept = [...uncapturedOperands(op), ...reassignedOperands(op), ...allocatingOperands(op)];
     const used = new Set<Value>(addrOperands(op).filter((v) => !op.operands.some((o, i) => o.value === v && kept.includes(i))));
     // (C12') the memory it allocates by moving the free pointer: one object, like a call's
     // fresh result, that the locals it points there hold
@@ -434,7 +441,7 @@ export function buildFunction(fn: Operation, opts: BuildOptions): BuiltFunction 
     for (const k of inner) constraints.push((c) => k(filter(c)));
   }
   for (const v of unknownValues) constraints.push((c) => c.addPts(v, [unknownObj]));
-  return { fn, names, objects, unknown: unknownObj, params, inners, innerOf: innerObjectOf, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy };
+  return { fn, names, objects, unknown: unknownObj, params, inners, innerOf: innerObjectOf, objectOf, constraints, roots, returns, copyIn, opaque, opaqueWhy, opaqueAt };
 }
 
 /** (C7) An op that names a symbol (memref.get_global): its address is a global's. */

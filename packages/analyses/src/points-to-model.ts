@@ -193,6 +193,15 @@ export function uncapturedOperands(op: Operation): readonly number[] {
   return a?.values ?? [];
 }
 
+/**
+ * (C12) The operands (indices) of inline assembly it assigns only places in their own objects
+ * or values, which the program never reads afterwards (`reassigns`): it keeps no address.
+ */
+export function reassignedOperands(op: Operation): readonly number[] {
+  const a = op.getAttr('reassigns') as { values?: readonly number[] } | undefined;
+  return a?.values ?? [];
+}
+
 /** (C12') The operands (indices) of inline assembly it points at memory it allocates (`fp_allocates`). */
 export function allocatingOperands(op: Operation): readonly number[] {
   const a = op.getAttr('fp_allocates') as { values?: readonly number[] } | undefined;
@@ -201,10 +210,11 @@ export function allocatingOperands(op: Operation): readonly number[] {
 
 /**
  * (C12) Inline assembly that may break the allocator's invariants: not memory-safe, or
- * letting the program see where the free pointer lies (not `fp_hidden`).
+ * letting the program see where the free pointer lies (not `fp_hidden`) or where any memory
+ * lies (`layout_seen`: an address kept as a value).
  */
 export function isOpaqueAsm(op: Operation): boolean {
-  return !op.getAttr('memory_safe') || (!!op.getAttr('free_ptr') && !op.getAttr('fp_hidden'));
+  return !op.getAttr('memory_safe') || !!op.getAttr('layout_seen') || (!!op.getAttr('free_ptr') && !op.getAttr('fp_hidden'));
 }
 
 /**

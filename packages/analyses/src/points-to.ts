@@ -63,7 +63,8 @@
  *  (C12) sol.inline_asm: its operands and the outer values its body uses escape
  *       (`inline-asm`) — but the operands listed in `no_capture` (locals of flat memory types
  *       the block neither assigns nor keeps an address of: it only reads and writes through
- *       them, solidity/asm-capture.ts), which it reads like any op; results point to
+ *       them, solidity/asm-capture.ts) or in `reassigns` (locals it walks through their own
+ *       object, `s := add(s, 1)`, and nobody reads afterwards), which it reads like any op; results point to
  *       `unknown`; opaque unless `memory_safe` and no `free_ptr`.
  *  (C13) Ops with RecursiveMemoryEffects (sol.if, loops) are described by their bodies.
  * Escapes (reach = closure over contents)
@@ -117,6 +118,8 @@ export interface FunctionPointsTo {
   reach(from: Iterable<MemObject>): Set<MemObject>;
   /** Why the function is opaque (S5), if it is. */
   readonly opaqueWhy: string | undefined;
+  /** The op that makes it opaque (S5): assembly, an unseen call or a call to an opaque callee. */
+  readonly opaqueAt: Operation | undefined;
   /** Whether the function is an ABI entry point (E1'). */
   readonly isEntry: boolean;
   /** (C1'') The same facts with each allocation's inner memory an object of its own. */
@@ -245,6 +248,9 @@ class FunctionResult implements FunctionPointsTo {
 
   get opaqueWhy(): string | undefined {
     return this.built.opaque ? this.built.opaqueWhy : undefined;
+  }
+  get opaqueAt(): Operation | undefined {
+    return this.built.opaque ? this.built.opaqueAt : undefined;
   }
   objects(): readonly MemObject[] {
     return this.outer.size ? this.built.objects.filter((o) => !this.outer.has(o)) : this.built.objects;

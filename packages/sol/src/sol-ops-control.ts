@@ -276,6 +276,13 @@ const inlineAsm = defineOp({
     // slot operands (indices) of flat memory references the block neither assigns nor keeps the
     // address of (solidity/asm-capture.ts): it only reads and writes through them
     { name: 'no_capture', optional: true, check: (a) => (a instanceof DenseArrayAttr ? undefined : 'must be a dense array of operand indices') },
+    // the block lets the program see where memory lies through an address kept as a value
+    // (solidity/asm-capture.ts): memory must stay as solc lays it out where it may run
+    { name: 'layout_seen', optional: true, check: (a) => (a instanceof UnitAttr ? undefined : 'must be a unit attribute') },
+    // slot operands (indices) of flat memory references the block assigns only places in
+    // their own objects or values (`s := add(s, 1)`), which the program never reads afterwards:
+    // written, but no address of theirs is kept
+    { name: 'reassigns', optional: true, check: (a) => (a instanceof DenseArrayAttr ? undefined : 'must be a dense array of operand indices') },
     // with free_ptr: the block keeps the free pointer's value to itself (it only addresses
     // memory with it, or allocates by moving it), so the program cannot observe where it lies
     { name: 'fp_hidden', optional: true, check: (a) => (a instanceof UnitAttr ? undefined : 'must be a unit attribute') },

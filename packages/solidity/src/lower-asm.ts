@@ -57,14 +57,14 @@ export function overlapsFreePointer(name: string, args: readonly AstNode[]): boo
   });
 }
 
-/** The names of the functions an InlineAssembly node's Yul defines (at any depth). */
-export function userFunctions(node: AstNode): Set<string> {
-  const names = new Set<string>();
+/** The functions an InlineAssembly node's Yul defines (at any depth), by name. */
+export function userFunctions(node: AstNode): Map<string, AstNode> {
+  const names = new Map<string, AstNode>();
   const collect = (n: unknown): void => {
     if (!n || typeof n !== 'object') return;
     if (Array.isArray(n)) return n.forEach(collect);
     const o = n as AstNode;
-    if (o.nodeType === 'YulFunctionDefinition') names.add(o.name as string);
+    if (o.nodeType === 'YulFunctionDefinition') names.set(o.name as string, o);
     for (const k of Object.keys(o)) if (k !== 'src' && k !== 'nativeSrc') collect(o[k]);
   };
   collect(node.AST);

@@ -6,9 +6,10 @@
  * not lowered). A body that falls off its end returns the named return variables.
  */
 import { DenseArrayAttr, FunctionType, IntegerType, StringAttr, TypeAttr, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
-import { AddressType, FixedBytesType, PtrType, dataLocation, isFlatMemoryType } from '@lifeline/sol';
+import { AddressType, ArrayType, FixedBytesType, PtrType, StringType, dataLocation, isAggType, isFlatMemoryType, type StructType } from '@lifeline/sol';
 import { isMemorySafe, printInlineAssembly } from './lower-asm.js';
 import { analyseAssembly } from './asm-capture.js';
+import { addressLocals, readAfterAssembly } from './asm-locals.js';
 import { i1, type AstNode } from './lower-base.js';
 import { CallLowerer } from './lower-calls.js';
 import { literalBytes } from './lower-expr.js';
@@ -234,16 +235,30 @@ export class FnLowerer extends CallLowerer {
     // flat memory references the block only reads and writes through: no escape; the free
     // pointer's value kept to the block, and the locals it allocates into (asm-capture.ts)
     const flat = (i: number) => isFlatMemoryType((slots[i]!.type as PtrType).pointeeType);
-    const use = analyseAssembly(node, (d) => {
+    const typeOf = (d: number) => {
       const i = decls.indexOf(d);
-      if (i < 0) return 'value'; // a constant
-      return flat(i) ? 'flat' : dataLocation((slots[i]!.type as PtrType).pointeeType) === 'Memory' ? 'memory' : 'value';
-    });
+      return i < 0 ? undefined : (slots[i]!.type as PtrType).pointeeType; // a constant: a value
+    };
+    const carriers = addressLocals(node, this.ctx.nodes);
+    const use = analyseAssembly(
+      node,
+      (d) => {
+        const t = typeOf(d);
+        if (carriers.has(d)) return 'address';
+        return t && isFlatMemoryType(t) ? 'flat' : t && dataLocation(t) === 'Memory' ? 'memory' : 'value';
+      },
+      (d) => (carriers.has(d) ? 1 : pointerDepth(typeOf(d))),
+    );
     const uncaptured = slots.flatMap((_, i) => (flat(i) && use.uncaptured.has(decls[i]!) ? [i] : []));
     if (uncaptured.length) attrs.push(['no_capture', new DenseArrayAttr(IntegerType.get(32), uncaptured)]);
+    // a local it only walks through its own object (`s := add(s, 1)`) keeps nothing of it,
+    // when nothing reads the local afterwards
+    const reassigns = slots.flatMap((_, i) => (flat(i) && use.reassigned.has(decls[i]!) && !readAfterAssembly(decls[i]!, node, this.ctx.nodes) ? [i] : []));
+    if (reassigns.length) attrs.push(['reassigns', new DenseArrayAttr(IntegerType.get(32), reassigns)]);
     const memorySafe = isMemorySafe(node);
     if (memorySafe) attrs.push(this.unit('memory_safe'));
     if (freePtr) attrs.push(this.unit('free_ptr'));
+    if (use.seesLayout) attrs.push(this.unit('layout_seen'));
     if (memorySafe && freePtr && use.freePointer?.hidden) {
       attrs.push(this.unit('fp_hidden'));
       const allocates = slots.flatMap((_, i) => (use.freePointer!.allocates.has(decls[i]!) ? [i] : []));
@@ -319,3 +334,15 @@ export class FnLowerer extends CallLowerer {
 
 import { segmentSizes } from '@lifeline/ir';
 export { FunctionType, TypeAttr };
+
+/**
+ * How many loads through an address of type `t` may give addresses (asm-capture.ts): 0 for a
+ * value, 1 for flat memory, one more per level of memory references inside; a recursive
+ * type counts as deep.
+ */
+function pointerDepth(t: Type | undefined, level = 0): number {
+  if (!t || !isAggType(t) || t.loc !== 'Memory') return 0;
+  if (level >= 8) return 8;
+  const inner = t instanceof StringType ? [] : t instanceof ArrayType ? [t.eltType] : (t as StructType).memberTypes;
+  return 1 + Math.max(0, ...inner.map((x) => pointerDepth(x, level + 1)));
+}

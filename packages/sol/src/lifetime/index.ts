@@ -4,7 +4,7 @@
  * `applyLifetime` transforms a lowered sol module in place and says what it did.
  */
 import { SymbolTableCollection, type IntegerAttr, type Operation } from '@lifeline/ir';
-import { ProgramPointsTo, isAllocation, type MemObject } from '@lifeline/analyses';
+import { ProgramPointsTo, isAllocation, opDesc, resolveCallee, type MemObject } from '@lifeline/analyses';
 import { holdsAddress, holdsInnerAddresses } from '../sol-types.js';
 import { hasUnsafeAsm } from '../sol-ops-control.js';
 import { removeDeadAllocations } from './dead-allocations.js';
@@ -89,15 +89,20 @@ function addressTakenFunctions(fns: Operation[], symbols: SymbolTableCollection)
  * function a function with inline assembly that lets the program see the free pointer (or is
  * not memory-safe: points-to.ts (C12)) may call — releasing memory there changes the free
  * pointer the assembly sees afterwards — and, since `opaque` summaries propagate to callers,
- * every function that may run before such assembly in the same call.
+ * every function that may run before such assembly in the same call. Each is mapped to the
+ * report's reason, which names the assembly (or the call the analysis cannot see).
  */
-function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: SymbolTableCollection): Set<Operation> {
-  const out = new Set<Operation>();
+function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: SymbolTableCollection): Map<Operation, string> {
+  const out = new Map<Operation, string>();
   const taken = addressTakenFunctions(fns, symbols);
-  for (const fn of fns) if (program.summary(fn).opaque) for (const g of reachableFrom(fn, taken, symbols)) out.add(g);
+  for (const fn of fns) {
+    if (!program.summary(fn).opaque) continue;
+    const why = `kept: ${opaqueCause(fn, program, symbols)} may observe the free pointer here`;
+    for (const g of reachableFrom(fn, taken, symbols)) if (!out.has(g)) out.set(g, why);
+  }
   // assembly that keeps the free pointer's value to itself (`fp_hidden`) may see it anywhere,
   // so its callers are transformed; its own function is left as written
-  for (const fn of fns) if (touchesFreePointer(fn)) out.add(fn);
+  for (const fn of fns) if (!out.has(fn) && touchesFreePointer(fn)) out.set(fn, 'kept: its own inline assembly reads or writes 0x40 (its callers are transformed)');
   return out;
 }
 
@@ -110,7 +115,20 @@ function touchesFreePointer(fn: Operation): boolean {
   return found;
 }
 
-const OBSERVABLE = 'kept: inline assembly that reads or writes 0x40 (or is not memory-safe) may observe the free pointer here';
+/** What makes `fn` opaque, followed through opaque callees: "inline assembly … at loc(…) in f". */
+function opaqueCause(fn: Operation, program: ProgramPointsTo, symbols: SymbolTableCollection): string {
+  const seen = new Set<Operation>();
+  let at: Operation | undefined;
+  for (let f: Operation | undefined = fn; f && !seen.has(f); ) {
+    seen.add(f);
+    at = program.function(f).opaqueAt;
+    if (!at) return program.function(f).opaqueWhy ?? 'an opaque callee';
+    const callee: Operation | undefined = at.def?.spec.call ? resolveCallee(at, symbols) : undefined;
+    if (!callee || !program.summary(callee).opaque) return `${program.function(f).opaqueWhy} (${opDesc(at)} in ${symbolOf(f)})`;
+    f = callee;
+  }
+  return program.function(fn).opaqueWhy ?? 'an opaque callee';
+}
 
 /**
  * Where loops get traced releases (releases.ts (I*)): in every loop no plan of kept slots
@@ -194,7 +212,7 @@ export function applyLifetime(module: Operation, options: LifetimeOptions = {}):
         func: symbolOf(fn),
         verdict: reasons.length ? 'escapes' : 'local',
         reasons,
-        released: skip.has(fn) ? [OBSERVABLE] : [...held, ...notes.get(o) ?? (held.length ? ['not released'] : [])],
+        released: skip.has(fn) ? [skip.get(fn)!] : [...held, ...notes.get(o) ?? (held.length ? ['not released'] : [])],
       });
     }
   }

@@ -62,7 +62,7 @@ export class ObjectLiveness {
     const cut = new Map([...holders].map((h) => [h, new Set([...pt.contents(h)].filter((c) => !held.has(c)))]));
     const contents = (o: MemObject) => cut.get(o) ?? pt.contents(o);
     const view: FunctionPointsTo = {
-      fn: pt.fn, unknown: pt.unknown, opaqueWhy: pt.opaqueWhy, isEntry: pt.isEntry, precise: pt.precise,
+      fn: pt.fn, unknown: pt.unknown, opaqueWhy: pt.opaqueWhy, opaqueAt: pt.opaqueAt, isEntry: pt.isEntry, precise: pt.precise,
       objects: () => pt.objects(), objectOf: (x) => pt.objectOf(x), pointsTo: (v) => pt.pointsTo(v), escape: (o) => pt.escape(o),
       allocatedBy: (op) => pt.allocatedBy(op), contents,
       reach: (from) => out.reach(from),

@@ -1,0 +1,116 @@
+/**
+ * How the Solidity code around an inline assembly block uses the locals the block names:
+ * whether one it assigned may be read afterwards, and which value-typed locals only carry an
+ * address from one block to another (asm-capture.ts).
+ */
+import { parseSrc, type AstNode } from './solc.js';
+
+/**
+ * Whether the program may read local `decl` after inline assembly `asm` assigned it (`nodes`:
+ * every AST node by id): it is a return variable (read when the function returns), code after
+ * the block names it, it is declared outside a loop around the block (the next run reads it,
+ * the block included), or the function has modifiers (which may read parameters after `_`).
+ */
+export function readAfterAssembly(decl: number, asm: AstNode, nodes: ReadonlyMap<number, AstNode>): boolean {
+  const d = nodes.get(decl);
+  if (!d) return true;
+  const at = parseSrc(asm.src as string);
+  const end = at.start + at.length;
+  const inside = (n: AstNode | undefined, x: { start: number; length: number; file: number }) => {
+    if (!n) return false;
+    const r = parseSrc(n.src as string);
+    return r.file === x.file && r.start <= x.start && x.start + x.length <= r.start + r.length;
+  };
+  const after = (n: AstNode) => {
+    const r = parseSrc(n.src as string);
+    return r.file === at.file && r.start >= end;
+  };
+  const declAt = parseSrc(d.src as string);
+  for (const n of nodes.values()) {
+    switch (n.nodeType) {
+      case 'FunctionDefinition':
+      case 'ModifierDefinition':
+        if (!inside(n, at)) break;
+        if ((n.modifiers as AstNode[] | undefined)?.length) return true;
+        if (((n.returnParameters?.parameters as AstNode[] | undefined) ?? []).some((p) => p.id === decl)) return true;
+        break;
+      case 'Identifier':
+        if (n.referencedDeclaration === decl && after(n)) return true;
+        break;
+      case 'InlineAssembly':
+        if (n !== asm && after(n) && ((n.externalReferences as AstNode[] | undefined) ?? []).some((r) => r.declaration === decl)) return true;
+        break;
+      case 'ForStatement':
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+        if (inside(n, at) && !inside(n.body as AstNode, declAt)) return true;
+        break;
+    }
+  }
+  return false;
+}
+
+/** The function or modifier whose code holds `node`. */
+function enclosingFunction(node: AstNode, nodes: ReadonlyMap<number, AstNode>): AstNode | undefined {
+  const at = parseSrc(node.src as string);
+  let best: AstNode | undefined;
+  for (const n of nodes.values()) {
+    if (n.nodeType !== 'FunctionDefinition' && n.nodeType !== 'ModifierDefinition') continue;
+    const r = parseSrc(n.src as string);
+    if (r.file === at.file && r.start <= at.start && at.start + at.length <= r.start + r.length) best = n;
+  }
+  return best;
+}
+
+/**
+ * The value-typed locals of the function holding `asm` that only carry an address between
+ * blocks (`uint256 ptr; assembly { ptr := add(buffer, 32) } … ptr--; assembly { mstore8(ptr,
+ * c) }`, OpenZeppelin's toString): declared without a value or with a literal, and named
+ * outside assembly only to be moved by values (`ptr++`, `ptr--`, `ptr += n`, `ptr -= n` as
+ * statements). The program reads nothing of such a local but through assembly, which then
+ * treats it as an address (asm-capture.ts `address`).
+ */
+export function addressLocals(asm: AstNode, nodes: ReadonlyMap<number, AstNode>): Set<number> {
+  const fn = enclosingFunction(asm, nodes);
+  const out = new Set<number>();
+  if (!fn?.body) return out;
+  const candidates = new Set<number>();
+  const bad = new Set<number>();
+  const walk = (n: AstNode | undefined, parent: AstNode | undefined): void => {
+    if (!n || typeof n !== 'object') return;
+    switch (n.nodeType) {
+      case 'VariableDeclarationStatement': {
+        const decls = (n.declarations as (AstNode | null)[]).filter((d): d is AstNode => !!d);
+        const literal = !n.initialValue || (n.initialValue.nodeType === 'Literal' && decls.length === 1);
+        for (const d of decls) if (!literal || !/^u?int\d*$/.test(d.typeDescriptions?.typeString ?? '')) bad.add(d.id);
+        else candidates.add(d.id);
+        break;
+      }
+      case 'InlineAssembly':
+        return;
+      case 'Identifier': {
+        const d = n.referencedDeclaration as number;
+        const moved = parent?.nodeType === 'UnaryOperation' ? ['++', '--'].includes(parent.operator as string)
+          : parent?.nodeType === 'Assignment' && parent.leftHandSide === n && ['+=', '-='].includes(parent.operator as string);
+        if (!moved) bad.add(d);
+        return;
+      }
+      case 'UnaryOperation':
+      case 'Assignment':
+        // moved by values only as a statement of its own: its value is not read
+        if (parent?.nodeType !== 'ExpressionStatement' && parent?.nodeType !== 'ForStatement') {
+          const target = n.nodeType === 'UnaryOperation' ? n.subExpression : n.leftHandSide;
+          if (target?.nodeType === 'Identifier') bad.add(target.referencedDeclaration as number);
+        }
+        break;
+    }
+    for (const [k, v] of Object.entries(n)) {
+      if (k === 'src' || k === 'typeDescriptions') continue;
+      if (Array.isArray(v)) for (const c of v) walk(c as AstNode, n);
+      else if (v && typeof v === 'object' && 'nodeType' in v) walk(v as AstNode, n);
+    }
+  };
+  walk(fn.body as AstNode, fn);
+  for (const d of candidates) if (!bad.has(d)) out.add(d);
+  return out;
+}
