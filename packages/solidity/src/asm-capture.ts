@@ -137,11 +137,11 @@ function summed(a: Lin, b: Lin, sign: bigint): Lin {
   return out;
 }
 
-/** How an InlineAssembly AST node uses the Solidity locals it references and the free pointer. */
 /**
- * `depthOf(decl)`: how many loads through the local's address may give addresses — 0 for a
- * value, 1 for flat memory (its words are values), one more per level of memory references
- * it holds (`bytes[]`: 2); unknown nesting counts as deep.
+ * How an InlineAssembly AST node uses the Solidity locals it references and the free pointer.
+ * `kindOf(decl)`: what the local holds; `depthOf(decl)`: how many loads through its address
+ * may give addresses — 0 for a value, 1 for flat memory (its words are values), one more per
+ * level of memory references it holds (`bytes[]`: 2); unknown nesting counts as deep.
  */
 export function analyseAssembly(
   node: AstNode, kindOf: (decl: number) => LocalKind, depthOf: (decl: number) => number = (d) => ({ value: 0, flat: 1, address: 1, memory: 8 })[kindOf(d)],
@@ -274,7 +274,7 @@ export function analyseAssembly(
       // its calls), its call gives what its return variables hold
       fn.params.forEach((p, i) => args[i] && addTaint(p, args[i]!));
       const from = new Set(fn.returns.flatMap((r) => [...(taint.get(r)?.from ?? [])]));
-      return { from, lin: [...from].some(isAddress) ? undefined : new Map() };
+      return { from, lin: [...from].some(isAddress) ? undefined : fn.returns.some((r) => !taint.has(r)) ? null : new Map() };
     }
     const fp = freePointerAccess(name, argNodes);
     if (fp === 'other' || (fp && inFunction)) observed = true;
