@@ -65,7 +65,7 @@
  *       the block neither assigns nor keeps an address of: it only reads and writes through
  *       them, solidity/asm-capture.ts) or in `reassigns` (locals it walks through their own
  *       object, `s := add(s, 1)`, and nobody reads afterwards), which it reads like any op; results point to
- *       `unknown`; opaque unless `memory_safe` and no `free_ptr`.
+ *       `unknown`; opaque unless `memory_safe`, not `layout_seen`, and `fp_hidden` if `free_ptr`.
  *  (C13) Ops with RecursiveMemoryEffects (sol.if, loops) are described by their bodies.
  * Escapes (reach = closure over contents)
  *  (E1) `returned`: reach(pts(operands of function returns)). (E1') Not in entry functions

@@ -97,7 +97,7 @@ function untouchable(fns: Operation[], program: ProgramPointsTo, symbols: Symbol
   const taken = addressTakenFunctions(fns, symbols);
   for (const fn of fns) {
     if (!program.summary(fn).opaque) continue;
-    const why = `kept: ${opaqueCause(fn, program, symbols)} may observe the free pointer here`;
+    const why = `kept: ${opaqueCause(fn, program, symbols)} — memory stays as solc lays it out`;
     for (const g of reachableFrom(fn, taken, symbols)) if (!out.has(g)) out.set(g, why);
   }
   // assembly that keeps the free pointer's value to itself (`fp_hidden`) may see it anywhere,
