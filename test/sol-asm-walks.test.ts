@@ -8,7 +8,8 @@
  * cancel, and a hex writer whose loop ends on `iszero(xor(p, start))`, keep the free pointer
  * to themselves: the loops' memory is flat in n. An address kept as a value (returned, a gap
  * between two objects, stored into an array of values, hashed from scratch space, read out of
- * an array of arrays, carried in a local the program reads) shows solc's layout, so the
+ * an array of arrays, carried in a local the program reads, left in scratch space for a later
+ * block) shows solc's layout, so the
  * functions around it stay as written (one carried in a local the program only moves, as
  * OpenZeppelin's toString does, does not): the
  * results are solc viaIR's. sol-fixtures.test.ts runs the listed calls against solc,
@@ -24,7 +25,7 @@ import { deployAndCall, solIrByFunction, solcCompiler } from './sol-oracle.js';
 const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_asm_walks.sol');
 const sources = { 'lifetimes_asm_walks.sol': readFileSync(FILE, 'utf8') };
 const CONTRACT = 'LifetimesAsmWalks';
-const SEEN = ['seenAddress', 'seenCarried', 'seenGap', 'seenStored', 'seenHashed', 'seenLoaded'];
+const SEEN = ['seenAddress', 'seenCarried', 'seenGap', 'seenStored', 'seenHashed', 'seenLoaded', 'seenScratchLater'];
 
 describe('inline assembly that walks its memory, and assembly that shows addresses', () => {
   const on = compileToBytecode({ sources, contract: CONTRACT, lifetime: true });
@@ -38,7 +39,10 @@ describe('inline assembly that walks its memory, and assembly that shows address
     for (const fn of ['replaceByte', 'hexBackwards']) expect(asm(fn)[0], fn).toMatch(/free_ptr .*\{fp_allocates = array<i32: 0>, fp_hidden/);
     // read after the block: neither
     expect(asm('skipWord')[0]).not.toMatch(/reassigns|no_capture/);
-    for (const fn of ['addressOf', 'carriedAndRead', 'gap', 'stash', 'hashedAddress', 'firstRow']) expect(asm(fn)[0], fn).toMatch(/layout_seen/);
+    for (const fn of ['addressOf', 'carriedAndRead', 'gap', 'stash', 'hashedAddress', 'firstRow', 'readScratch']) expect(asm(fn)[0], fn).toMatch(/layout_seen/);
+    // the block that leaves the address in scratch space keeps it to itself: the one reading
+    // it back shows it
+    expect(asm('leaveInScratch')[0]).not.toMatch(/layout_seen/);
     for (const fn of ['countByte', 'indexOfByte', 'replaceByte', 'hexBackwards', 'skipWord']) expect(asm(fn)[0], fn).not.toMatch(/layout_seen/);
     // an address carried between blocks in a local the program only moves
     for (const block of asm('digits')) expect(block).not.toMatch(/layout_seen/);

@@ -191,6 +191,21 @@ contract LifetimesAsmWalks {
         return hashedAddress(abi.encodePacked(n));
     }
 
+    /// an address one block leaves in scratch space and a later block reads back
+    function leaveInScratch(bytes memory a) internal pure {
+        assembly ("memory-safe") { mstore(0x00, a) }
+    }
+
+    function readScratch() internal pure returns (uint256 x) {
+        assembly ("memory-safe") { x := mload(0x00) }
+    }
+
+    function seenScratchLater(uint256 n) external pure returns (uint256) {
+        churn(n);
+        leaveInScratch(abi.encodePacked(n));
+        return readScratch();
+    }
+
     function firstRow(bytes[] memory rows) internal pure returns (uint256 p) {
         assembly ("memory-safe") { p := mload(add(rows, 0x20)) }
     }

@@ -210,15 +210,17 @@ export function analyseAssembly(
   /**
    * The word read from scratch space at `at` (or anything in [at, at + size)): what the one
    * store of that word put there, or, when other stores overlap it, what any of them did.
+   * A range the block stores nothing into holds what code before it left there, which may be
+   * an address another block stored: read as one (`LOADED`). (Bytes a partly written word
+   * keeps from before are taken as the block's own leftovers; flow-insensitive: a store
+   * anywhere in the block counts for a read before it.)
    */
   const scratchWord = (at: bigint, size = 32n): Taint => {
-    const keys = [...scratch].filter((k) => {
-      const [a, w] = k.split(':').map(BigInt);
-      return a! < at + size && at < a! + w!;
-    });
-    const got = keys.map((k) => taint.get(SCRATCH + k)).filter((t): t is Taint => !!t);
-    if (keys.length === 1 && keys[0] === `${at}:32` && got[0]) return { from: new Set(got[0].from), lin: got[0].lin };
+    const ranges = [...scratch].map((k) => k.split(':').map(BigInt) as [bigint, bigint]).filter(([a, w]) => a < at + size && at < a + w);
+    const got = ranges.map(([a, w]) => taint.get(`${SCRATCH}${a}:${w}`)).filter((t): t is Taint => !!t);
+    if (ranges.length === 1 && ranges[0]![0] === at && ranges[0]![1] === 32n && size === 32n && got[0]) return { from: new Set(got[0].from), lin: got[0].lin };
     const from = new Set(got.flatMap((t) => [...t.from]));
+    if (!ranges.length) from.add(LOADED - 1);
     return { from, lin: [...from].some(isAddress) ? undefined : new Map() };
   };
   /** A value computed from `args` by a pure builtin: linear when no address enters it. */
@@ -294,14 +296,22 @@ export function analyseAssembly(
       addTaint(`${SCRATCH}${at}:${width}`, args[1]!);
       return { from: new Set(), lin: new Map() };
     }
+    // an address computed from values alone is a fixed one, in scratch space for memory-safe
+    // assembly: a store somewhere in it
+    if ((name === 'mstore' || name === 'mstore8') && at === undefined && ![...args[0]!.from].some(isAddress)) {
+      scratch.add('0:64');
+      addTaint(`${SCRATCH}0:64`, args[1]!);
+    }
     if (name === 'mload' && at !== undefined && at + 32n <= 0x40n) return scratchWord(at);
     const spec = ARGS[name];
     args.forEach((a, i) => {
       if (spec?.at.includes(i)) {
         // a range that leaves with the addresses a memory reference (or scratch space) holds
         if (spec.out?.includes(i) && holdsAddresses(a)) seen = true;
+        // the part of scratch space it covers (its length is the next argument)
         const from = literalNumber(argNodes[i]);
-        if (spec.out?.includes(i) && from !== undefined && from < 0x40n) shows(scratchWord(0n, 0x40n));
+        const len = literalNumber(argNodes[i + 1]) ?? 0x40n;
+        if (spec.out?.includes(i) && from !== undefined && from < 0x40n && len > 0n) shows(scratchWord(from, (from + len < 0x40n ? from + len : 0x40n) - from));
       } else if (spec?.sized.includes(i)) shows(a);
       else {
         capture(a);
