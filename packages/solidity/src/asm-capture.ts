@@ -154,8 +154,14 @@ export function analyseAssembly(
   const reassigned = new Set<number>();
   const taint = new Map<string, Taint>();
   const allocates = new Set<number>();
-  /** The ranges of scratch space the block stores at literal addresses (`at:width`). */
-  const scratch = new Set<string>();
+  /** The ranges of scratch space the block stores into, by the name of the variable that holds what it stores. */
+  const scratch = new Map<string, { at: bigint; width: bigint }>();
+  /** A store of `value` into scratch space [at, at + width): a variable of the block's own. */
+  const storeScratch = (at: bigint, width: bigint, value: Taint) => {
+    const name = `${SCRATCH}${at}:${width}`;
+    scratch.set(name, { at, width });
+    addTaint(name, value);
+  };
   /** What the locals the block allocates into are assigned, as sums over the free pointer it read. */
   const allocated = new Map<number, Taint>();
   let readsFree = false;
@@ -216,9 +222,10 @@ export function analyseAssembly(
    * anywhere in the block counts for a read before it.)
    */
   const scratchWord = (at: bigint, size = 32n): Taint => {
-    const ranges = [...scratch].map((k) => k.split(':').map(BigInt) as [bigint, bigint]).filter(([a, w]) => a < at + size && at < a + w);
-    const got = ranges.map(([a, w]) => taint.get(`${SCRATCH}${a}:${w}`)).filter((t): t is Taint => !!t);
-    if (ranges.length === 1 && ranges[0]![0] === at && ranges[0]![1] === 32n && size === 32n && got[0]) return { from: new Set(got[0].from), lin: got[0].lin };
+    const ranges = [...scratch].filter(([, r]) => r.at < at + size && at < r.at + r.width);
+    const got = ranges.map(([name]) => taint.get(name)).filter((t): t is Taint => !!t);
+    const [only] = ranges;
+    if (ranges.length === 1 && only![1].at === at && only![1].width === 32n && size === 32n && got[0]) return { from: new Set(got[0].from), lin: got[0].lin };
     const from = new Set(got.flatMap((t) => [...t.from]));
     if (!ranges.length) from.add(LOADED - 1);
     return { from, lin: [...from].some(isAddress) ? undefined : new Map() };
@@ -271,12 +278,12 @@ export function analyseAssembly(
     const args = argNodes.map(expr);
     const def = userFns.get(name);
     if (def) {
-      const fn = { params: ((def.parameters as AstNode[] | undefined) ?? []).map((p) => p.name as string), returns: ((def.returnVariables as AstNode[] | undefined) ?? []).map((p) => p.name as string) };
       // a function of the block: its parameters take what it is given (by name, joined over
       // its calls), its call gives what its return variables hold
-      fn.params.forEach((p, i) => args[i] && addTaint(p, args[i]!));
-      const from = new Set(fn.returns.flatMap((r) => [...(taint.get(r)?.from ?? [])]));
-      return { from, lin: [...from].some(isAddress) ? undefined : fn.returns.some((r) => !taint.has(r)) ? null : new Map() };
+      ((def.parameters as AstNode[] | undefined) ?? []).forEach((p, i) => args[i] && addTaint(p.name as string, args[i]!));
+      const returns = ((def.returnVariables as AstNode[] | undefined) ?? []).map((r) => r.name as string);
+      const from = new Set(returns.flatMap((r) => [...(taint.get(r)?.from ?? [])]));
+      return { from, lin: [...from].some(isAddress) ? undefined : returns.some((r) => !taint.has(r)) ? null : new Map() };
     }
     const fp = freePointerAccess(name, argNodes);
     if (fp === 'other' || (fp && inFunction)) observed = true;
@@ -292,16 +299,12 @@ export function analyseAssembly(
     const at = literalNumber(argNodes[0]);
     const width = name === 'mstore8' ? 1n : 32n;
     if ((name === 'mstore' || name === 'mstore8') && at !== undefined && at + width <= 0x40n) {
-      scratch.add(`${at}:${width}`);
-      addTaint(`${SCRATCH}${at}:${width}`, args[1]!);
+      storeScratch(at, width, args[1]!);
       return { from: new Set(), lin: new Map() };
     }
     // an address computed from values alone is a fixed one, in scratch space for memory-safe
     // assembly: a store somewhere in it
-    if ((name === 'mstore' || name === 'mstore8') && at === undefined && ![...args[0]!.from].some(isAddress)) {
-      scratch.add('0:64');
-      addTaint(`${SCRATCH}0:64`, args[1]!);
-    }
+    if ((name === 'mstore' || name === 'mstore8') && at === undefined && ![...args[0]!.from].some(isAddress)) storeScratch(0n, 0x40n, args[1]!);
     if (name === 'mload' && at !== undefined && at + 32n <= 0x40n) return scratchWord(at);
     const spec = ARGS[name];
     args.forEach((a, i) => {

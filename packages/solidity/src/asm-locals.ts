@@ -5,6 +5,18 @@
  */
 import { parseSrc, type AstNode } from './solc.js';
 
+type Span = { start: number; length: number; file: number };
+const within = (outer: Span, x: Span) => outer.file === x.file && outer.start <= x.start && x.start + x.length <= outer.start + outer.length;
+
+/** Every node under `root` (itself included), in source order. */
+function* subtree(root: AstNode): Generator<AstNode> {
+  yield root;
+  for (const [k, v] of Object.entries(root)) {
+    if (k === 'src' || k === 'typeDescriptions') continue;
+    for (const c of Array.isArray(v) ? v : [v]) if (c && typeof c === 'object' && 'nodeType' in c) yield* subtree(c as AstNode);
+  }
+}
+
 /**
  * Whether the program may read local `decl` after inline assembly `asm` assigned it (`nodes`:
  * every AST node by id): it is a return variable (read when the function returns), code after
@@ -13,27 +25,18 @@ import { parseSrc, type AstNode } from './solc.js';
  */
 export function readAfterAssembly(decl: number, asm: AstNode, nodes: ReadonlyMap<number, AstNode>): boolean {
   const d = nodes.get(decl);
-  if (!d) return true;
+  const fn = enclosingFunction(asm, nodes);
+  if (!d || !fn) return true;
+  if ((fn.modifiers as AstNode[] | undefined)?.length) return true;
+  if (((fn.returnParameters?.parameters as AstNode[] | undefined) ?? []).some((p) => p.id === decl)) return true;
   const at = parseSrc(asm.src as string);
-  const end = at.start + at.length;
-  const inside = (n: AstNode | undefined, x: { start: number; length: number; file: number }) => {
-    if (!n) return false;
-    const r = parseSrc(n.src as string);
-    return r.file === x.file && r.start <= x.start && x.start + x.length <= r.start + r.length;
-  };
+  const declAt = parseSrc(d.src as string);
   const after = (n: AstNode) => {
     const r = parseSrc(n.src as string);
-    return r.file === at.file && r.start >= end;
+    return r.file === at.file && r.start >= at.start + at.length;
   };
-  const declAt = parseSrc(d.src as string);
-  for (const n of nodes.values()) {
+  for (const n of subtree(fn)) {
     switch (n.nodeType) {
-      case 'FunctionDefinition':
-      case 'ModifierDefinition':
-        if (!inside(n, at)) break;
-        if ((n.modifiers as AstNode[] | undefined)?.length) return true;
-        if (((n.returnParameters?.parameters as AstNode[] | undefined) ?? []).some((p) => p.id === decl)) return true;
-        break;
       case 'Identifier':
         if (n.referencedDeclaration === decl && after(n)) return true;
         break;
@@ -43,24 +46,29 @@ export function readAfterAssembly(decl: number, asm: AstNode, nodes: ReadonlyMap
       case 'ForStatement':
       case 'WhileStatement':
       case 'DoWhileStatement':
-        if (inside(n, at) && !inside(n.body as AstNode, declAt)) return true;
+        if (within(parseSrc(n.src as string), at) && !within(parseSrc((n.body as AstNode).src as string), declAt)) return true;
         break;
     }
   }
   return false;
 }
 
+/** The functions and modifiers of a compilation (`nodes`: every AST node by id), found once. */
+const functionsOf = new WeakMap<ReadonlyMap<number, AstNode>, { node: AstNode; span: Span }[]>();
+
 /** The function or modifier whose code holds `node`. */
 function enclosingFunction(node: AstNode, nodes: ReadonlyMap<number, AstNode>): AstNode | undefined {
-  const at = parseSrc(node.src as string);
-  let best: AstNode | undefined;
-  for (const n of nodes.values()) {
-    if (n.nodeType !== 'FunctionDefinition' && n.nodeType !== 'ModifierDefinition') continue;
-    const r = parseSrc(n.src as string);
-    if (r.file === at.file && r.start <= at.start && at.start + at.length <= r.start + r.length) best = n;
+  let fns = functionsOf.get(nodes);
+  if (!fns) {
+    fns = [...nodes.values()].filter((n) => n.nodeType === 'FunctionDefinition' || n.nodeType === 'ModifierDefinition').map((n) => ({ node: n, span: parseSrc(n.src as string) }));
+    functionsOf.set(nodes, fns);
   }
-  return best;
+  const at = parseSrc(node.src as string);
+  return fns.find((f) => within(f.span, at))?.node;
 }
+
+/** Each function's address carriers, found once for all its blocks. */
+const carriersOf = new WeakMap<AstNode, Set<number>>();
 
 /**
  * The value-typed locals of the function holding `asm` that only carry an address between
@@ -72,8 +80,11 @@ function enclosingFunction(node: AstNode, nodes: ReadonlyMap<number, AstNode>): 
  */
 export function addressLocals(asm: AstNode, nodes: ReadonlyMap<number, AstNode>): Set<number> {
   const fn = enclosingFunction(asm, nodes);
-  const out = new Set<number>();
-  if (!fn?.body) return out;
+  if (!fn?.body) return new Set();
+  let out = carriersOf.get(fn);
+  if (out) return out;
+  out = new Set<number>();
+  carriersOf.set(fn, out);
   const candidates = new Set<number>();
   const bad = new Set<number>();
   const walk = (n: AstNode | undefined, parent: AstNode | undefined): void => {
