@@ -62,6 +62,11 @@ const ARGS: Record<string, { at: readonly number[]; sized: readonly number[]; ou
   create: { at: [1], sized: [2], out: [1] }, create2: { at: [1], sized: [2], out: [1] },
 };
 
+/** The argument of builtins that is the start of a range they write. */
+const WRITES: Record<string, number> = {
+  mstore: 0, mstore8: 0, mcopy: 0, calldatacopy: 0, codecopy: 0, returndatacopy: 0, extcodecopy: 1, call: 5, callcode: 5, delegatecall: 4, staticcall: 4,
+};
+
 /** The free pointer read in the block, as a taint source (declarations are ids ≥ 0). */
 const FREE = -1;
 /** Scratch space's contents, as a variable of the block's (not a Yul identifier). */
@@ -93,6 +98,18 @@ export interface AssemblyUse {
    * results, so memory must stay as solc lays it out wherever the block can run.
    */
   seesLayout: boolean;
+  /**
+   * Whether the block keeps to itself every address it reads out of memory (`LOADED`) and writes
+   * through none: then a memory reference that holds addresses (`bytes[]`, a struct) it leaves
+   * uncaptured is only read, its inner objects included.
+   */
+  readsOnly: boolean;
+  /**
+   * The address carriers (`LocalKind` 'address') the block assigns, each with whether every
+   * value it assigns is in memory allocated from the free pointer (asm-locals.ts
+   * `allocatedCarriers` joins them over a function's blocks).
+   */
+  carried: Map<number, boolean>;
 }
 
 /**
@@ -138,17 +155,37 @@ function summed(a: Lin, b: Lin, sign: bigint): Lin {
 }
 
 /**
- * How an InlineAssembly AST node uses the Solidity locals it references and the free pointer.
- * `kindOf(decl)`: what the local holds; `depthOf(decl)`: how many loads through its address
- * may give addresses — 0 for a value, 1 for flat memory (its words are values), one more per
- * level of memory references it holds (`bytes[]`: 2); unknown nesting counts as deep.
+ * What the lowering knows of the Solidity locals a block names: what each holds (`kind`), how
+ * many loads through its address may give addresses (`depth`: 0 for a value, 1 for flat memory
+ * (its words are values), one more per level of memory references it holds (`bytes[]`: 2);
+ * unknown nesting counts as deep), and whether the word at its address is a length (a dynamic
+ * array's) rather than an element.
  */
-export function analyseAssembly(
-  node: AstNode, kindOf: (decl: number) => LocalKind, depthOf: (decl: number) => number = (d) => ({ value: 0, flat: 1, address: 1, memory: 8 })[kindOf(d)],
-): AssemblyUse {
+export interface AsmLocals {
+  kind(decl: number): LocalKind;
+  depth(decl: number): number;
+  lengthFirst(decl: number): boolean;
+}
+
+/**
+ * How an InlineAssembly AST node uses the Solidity locals it references and the free pointer,
+ * reading the carriers in `allocatedCarriers` as holding memory allocated from it.
+ */
+export function analyseAssembly(node: AstNode, locals: AsmLocals, allocatedCarriers: ReadonlySet<number> = new Set()): AssemblyUse {
+  const kindOf = (d: number) => locals.kind(d);
   const refs = new Map<string, number>();
   for (const r of (node.externalReferences as AstNode[] | undefined) ?? []) refs.set(r.src as string, r.declaration as number);
   const userFns = userFunctions(node);
+  /** The Solidity locals the block assigns (where they point is then the block's). */
+  const assignedHere = new Set<number>();
+  const findAssigned = (n: unknown): void => {
+    if (!n || typeof n !== 'object') return;
+    if (Array.isArray(n)) return n.forEach(findAssigned);
+    const a = n as AstNode;
+    if (a.nodeType === 'YulAssignment') for (const v of a.variableNames as AstNode[]) if (refs.has(v.src as string)) assignedHere.add(refs.get(v.src as string)!);
+    for (const [k, v] of Object.entries(a)) if (k !== 'src') findAssigned(v);
+  };
+  findAssigned(node.AST);
   const referenced = new Set<number>();
   const captured = new Set<number>();
   const reassigned = new Set<number>();
@@ -164,17 +201,20 @@ export function analyseAssembly(
   };
   /** What the locals the block allocates into are assigned, as sums over the free pointer it read. */
   const allocated = new Map<number, Taint>();
+  const carried = new Map<number, boolean>();
   let readsFree = false;
   let observed = false;
   let seen = false;
   let inFunction = false;
+  /** Whether an address read out of memory was kept, or memory other than the block's own written. */
+  let leaky = false;
   let changed = true;
 
   const external = (n: AstNode): number | undefined => refs.get(n.src as string);
   /** Sources that are addresses: the free pointer and memory references (values are not). */
   const isAddress = (d: number) => d === FREE || d <= LOADED || kindOf(d) !== 'value';
   /** How many loads through an address from source `d` may give addresses (the block's own memory holds values). */
-  const depth = (d: number) => (d === FREE ? 1 : d <= LOADED ? LOADED - d : depthOf(d));
+  const depth = (d: number) => (d === FREE ? 1 : d <= LOADED ? LOADED - d : locals.depth(d));
   const deepest = (t: Taint) => Math.max(0, ...[...t.from].filter(isAddress).map(depth));
   /** Whether `t` is in memory whose words may be addresses. */
   const holdsAddresses = (t: Taint) => deepest(t) >= 2;
@@ -206,6 +246,7 @@ export function analyseAssembly(
   const onlyAllocated = (t: Taint) => t.from.has(FREE) && [...t.from].every((d) => d === FREE || allocates.has(d) || (d >= 0 && kindOf(d) === 'value'));
   const capture = (t: Taint) => {
     for (const d of t.from) captured.add(d);
+    if ([...t.from].some((d) => d <= LOADED)) leaky = true;
     if (t.from.has(FREE)) observed = true;
   };
   /** Whether an address `at` is in memory references that hold addresses, and in nothing else. */
@@ -266,6 +307,9 @@ export function analyseAssembly(
         // a local the block allocates into holds the free pointer it read
         const a = allocated.get(d);
         if (a) return { from: new Set([d, ...a.from]), lin: a.lin };
+        // a carrier of memory allocated from the free pointer (in this block or an earlier
+        // one): the free pointer read there, plus values
+        if (allocatedCarriers.has(d)) return { from: new Set([FREE]), lin: new Map([[FREE, 1n]]) };
         return { from: new Set([d]), lin: new Map(isAddress(d) ? [[d, 1n]] : []) };
       }
       const t = taint.get(n.name as string);
@@ -307,6 +351,8 @@ export function analyseAssembly(
     if ((name === 'mstore' || name === 'mstore8') && at === undefined && ![...args[0]!.from].some(isAddress)) storeScratch(0n, 0x40n, args[1]!);
     if (name === 'mload' && at !== undefined && at + 32n <= 0x40n) return scratchWord(at);
     const spec = ARGS[name];
+    const written = args[WRITES[name] ?? -1];
+    if (written && [...written.from].some((d) => d <= LOADED || (d >= 0 && kindOf(d) === 'memory'))) leaky = true;
     args.forEach((a, i) => {
       if (spec?.at.includes(i)) {
         // a range that leaves with the addresses a memory reference (or scratch space) holds
@@ -327,7 +373,10 @@ export function analyseAssembly(
       return { from: new Set([FREE]), lin: new Map([[FREE, 1n]]) };
     }
     // a word of a memory reference that holds addresses: an address
-    if (name === 'mload' && spec && holdsAddresses(args[0]!)) return { from: new Set([LOADED - (deepest(args[0]!) - 1)]) };
+    // (but for a dynamic array's length: `mload(parts)`)
+    const d0 = argNodes[0]?.nodeType === 'YulIdentifier' ? external(argNodes[0]) : undefined;
+    const length = d0 !== undefined && locals.lengthFirst(d0) && !assignedHere.has(d0);
+    if (name === 'mload' && spec && holdsAddresses(args[0]!) && !length) return { from: new Set([LOADED - (deepest(args[0]!) - 1)]) };
     return { from: new Set(), lin: new Map() };
   };
 
@@ -396,7 +445,11 @@ export function analyseAssembly(
         for (const v of n.variableNames as AstNode[]) {
           const d = external(v);
           if (d === undefined) addTaint(v.name as string, t);
-          else if (onlyAllocated(t) && kindOf(d) === 'flat') {
+          else if (kindOf(d) === 'address' && allocatedCarriers.has(d) && onlyAllocated(t)) {
+            // carried to a later block, which may point a local of flat memory type there
+            referenced.add(d);
+            carried.set(d, carried.get(d) ?? true);
+          } else if (onlyAllocated(t) && kindOf(d) === 'flat') {
             // memory the block allocated, and nothing else: the local's new object
             referenced.add(d);
             allocates.add(d);
@@ -421,6 +474,8 @@ export function analyseAssembly(
             captured.add(d);
             capture(t);
             if (kindOf(d) === 'value') shows(t);
+            // (whether it could have carried the memory, had it been taken as a carrier of it)
+            if (kindOf(d) === 'address') carried.set(d, onlyAllocated(t) && (carried.get(d) ?? true));
           }
         }
         return;
@@ -455,13 +510,13 @@ export function analyseAssembly(
   };
 
   const top = node.AST as AstNode | undefined;
-  if (top?.nodeType !== 'YulBlock') return { uncaptured: new Set(), reassigned: new Set(), seesLayout: false };
+  if (top?.nodeType !== 'YulBlock') return { uncaptured: new Set(), reassigned: new Set(), seesLayout: false, readsOnly: false, carried };
   // what the block does is read off the last pass, which runs on the taints' fixpoint (earlier
   // passes see variables before all their assignments)
   while (changed) {
     changed = false;
-    for (const s of [referenced, captured, reassigned]) s.clear();
-    readsFree = observed = seen = false;
+    for (const s of [referenced, captured, reassigned, carried]) s.clear();
+    readsFree = observed = seen = leaky = false;
     block(top);
   }
   // a local the block allocates into and also captures: its memory would be unknown to the
@@ -469,8 +524,8 @@ export function analyseAssembly(
   for (const d of captured) if (allocates.delete(d)) observed = true;
   for (const d of [...reassigned]) if (captured.has(d) || allocates.has(d)) reassigned.delete(d);
   const uncaptured = new Set([...referenced].filter((d) => !captured.has(d) && !allocates.has(d) && !reassigned.has(d)));
-  const touches = readsFree || observed || allocates.size > 0;
-  return { uncaptured, reassigned, freePointer: touches ? { hidden: !observed, allocates } : undefined, seesLayout: seen };
+  const touches = readsFree || observed || allocates.size > 0 || [...carried].some(([d, ok]) => ok && allocatedCarriers.has(d));
+  return { uncaptured, reassigned, freePointer: touches ? { hidden: !observed, allocates } : undefined, seesLayout: seen, readsOnly: !leaky, carried };
 }
 
 /**

@@ -125,3 +125,45 @@ export function addressLocals(asm: AstNode, nodes: ReadonlyMap<number, AstNode>)
   for (const d of candidates) if (!bad.has(d)) out.add(d);
   return out;
 }
+
+/** Each function's carriers of memory allocated from the free pointer, found once for all its blocks. */
+const allocatedOf = new WeakMap<AstNode, Set<number>>();
+
+/**
+ * The address carriers of the function holding `asm` that only ever hold memory allocated
+ * from the free pointer (`uint256 end; assembly { end := add(mload(0x40), 0x80) mstore(0x40,
+ * add(end, 0x20)) }` … `assembly { s := sub(ptr, 0x20) }`): the largest set of carriers every
+ * block assigns only such memory, given that the others in the set hold it. `carried(block,
+ * assumed)` is what a block assigns its carriers, reading those in `assumed` as allocated
+ * (asm-capture.ts `carried`). A later block that points a local of flat memory type there
+ * allocates it, as far as the analyses see.
+ */
+export function allocatedCarriers(
+  asm: AstNode, nodes: ReadonlyMap<number, AstNode>, carried: (block: AstNode, assumed: ReadonlySet<number>) => ReadonlyMap<number, boolean>,
+): Set<number> {
+  const fn = enclosingFunction(asm, nodes);
+  if (!fn?.body) return new Set();
+  const known = allocatedOf.get(fn);
+  if (known) return known;
+  const blocks = [...subtree(fn.body as AstNode)].filter((n) => n.nodeType === 'InlineAssembly');
+  let out = new Set(addressLocals(asm, nodes));
+  for (let changed = out.size > 0; changed; ) {
+    const ok = new Set<number>();
+    const bad = new Set<number>();
+    for (const b of blocks) for (const [d, good] of carried(b, out)) (good ? ok : bad).add(d);
+    const next: Set<number> = new Set([...out].filter((d) => ok.has(d) && !bad.has(d)));
+    changed = next.size < out.size;
+    out = next;
+  }
+  // and of those, the ones some assignment grounds in a read of the free pointer (two carriers
+  // assigned only from each other hold their initial values)
+  const grounded = new Set<number>();
+  for (let changed = out.size > 0; changed; ) {
+    changed = false;
+    for (const b of blocks) {
+      for (const [d, good] of carried(b, grounded)) if (good && out.has(d) && !grounded.has(d)) changed = !!grounded.add(d);
+    }
+  }
+  allocatedOf.set(fn, grounded);
+  return grounded;
+}

@@ -8,8 +8,8 @@
 import { DenseArrayAttr, FunctionType, IntegerType, StringAttr, TypeAttr, type Block, type Operation, type Type, type Value } from '@lifeline/ir';
 import { AddressType, ArrayType, FixedBytesType, PtrType, StringType, dataLocation, isAggType, isFlatMemoryType, type StructType } from '@lifeline/sol';
 import { isMemorySafe, printInlineAssembly } from './lower-asm.js';
-import { analyseAssembly } from './asm-capture.js';
-import { addressLocals, readAfterAssembly } from './asm-locals.js';
+import { analyseAssembly, type AsmLocals } from './asm-capture.js';
+import { addressLocals, allocatedCarriers, readAfterAssembly } from './asm-locals.js';
 import { i1, type AstNode } from './lower-base.js';
 import { CallLowerer } from './lower-calls.js';
 import { literalBytes } from './lower-expr.js';
@@ -235,21 +235,30 @@ export class FnLowerer extends CallLowerer {
     // flat memory references the block only reads and writes through: no escape; the free
     // pointer's value kept to the block, and the locals it allocates into (asm-capture.ts)
     const flat = (i: number) => isFlatMemoryType((slots[i]!.type as PtrType).pointeeType);
+    // any local of the function (other blocks are read too, for the carriers); a constant: a value
     const typeOf = (d: number) => {
-      const i = decls.indexOf(d);
-      return i < 0 ? undefined : (slots[i]!.type as PtrType).pointeeType; // a constant: a value
+      const n = this.ctx.nodes.get(d);
+      return n?.nodeType === 'VariableDeclaration' && !n.constant ? this.typeOf(n) : undefined;
     };
     const carriers = addressLocals(node, this.ctx.nodes);
-    const use = analyseAssembly(
-      node,
-      (d) => {
+    const locals: AsmLocals = {
+      kind: (d) => {
         const t = typeOf(d);
         if (carriers.has(d)) return 'address';
         return t && isFlatMemoryType(t) ? 'flat' : t && dataLocation(t) === 'Memory' ? 'memory' : 'value';
       },
-      (d) => (carriers.has(d) ? 1 : pointerDepth(typeOf(d))),
-    );
-    const uncaptured = slots.flatMap((_, i) => (flat(i) && use.uncaptured.has(decls[i]!) ? [i] : []));
+      depth: (d) => (carriers.has(d) ? 1 : pointerDepth(typeOf(d))),
+      lengthFirst: (d) => {
+        const t = typeOf(d);
+        return !carriers.has(d) && t instanceof ArrayType && t.isDynamic && dataLocation(t) === 'Memory';
+      },
+    };
+    const allocated = allocatedCarriers(node, this.ctx.nodes, (b, assumed) => analyseAssembly(b, locals, assumed).carried);
+    const use = analyseAssembly(node, locals, allocated);
+    // (one that holds addresses, if the block also keeps none it reads out of memory and
+    // writes through none: it only reads the objects below)
+    const memoryRef = (i: number) => dataLocation((slots[i]!.type as PtrType).pointeeType) === 'Memory';
+    const uncaptured = slots.flatMap((_, i) => ((flat(i) || (use.readsOnly && memoryRef(i))) && use.uncaptured.has(decls[i]!) ? [i] : []));
     if (uncaptured.length) attrs.push(['no_capture', new DenseArrayAttr(IntegerType.get(32), uncaptured)]);
     // a local it only walks through its own object (`s := add(s, 1)`) keeps nothing of it,
     // when nothing reads the local afterwards
@@ -257,9 +266,11 @@ export class FnLowerer extends CallLowerer {
     if (reassigns.length) attrs.push(['reassigns', new DenseArrayAttr(IntegerType.get(32), reassigns)]);
     const memorySafe = isMemorySafe(node);
     if (memorySafe) attrs.push(this.unit('memory_safe'));
-    if (freePtr) attrs.push(this.unit('free_ptr'));
+    // reading a carrier of memory allocated from the free pointer reads the free pointer
+    const touchesFree = freePtr || !!use.freePointer;
+    if (touchesFree) attrs.push(this.unit('free_ptr'));
     if (use.seesLayout) attrs.push(this.unit('layout_seen'));
-    if (memorySafe && freePtr && use.freePointer?.hidden) {
+    if (memorySafe && touchesFree && use.freePointer?.hidden) {
       attrs.push(this.unit('fp_hidden'));
       const allocates = slots.flatMap((_, i) => (use.freePointer!.allocates.has(decls[i]!) ? [i] : []));
       if (allocates.length) attrs.push(['fp_allocates', new DenseArrayAttr(IntegerType.get(32), allocates)]);
