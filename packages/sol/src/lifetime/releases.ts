@@ -469,6 +469,7 @@ export class FunctionReleases {
       this.note(group, `released at the start of each iteration of the loop at ${where(loop)} (what an iteration keeps is overwritten in the next before it is read: nothing moves)`);
       return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
     }
+    if (!atBranches && this.keepAtStores(loop, group, plan, mark, points)) return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
     const busy = !atBranches && plan.kept.length ? this.busyEnds(loop) : undefined;
     if (busy) {
       const at = busy.map((e) => ({ at: e, ...this.liveBefore(e) }));
@@ -510,6 +511,54 @@ export class FunctionReleases {
       ? `deep-moved down to the loop's mark ${when}, with its inner objects as one block, inner addresses rebased (loop at ${where(loop)})`
       : `moved down to the loop's mark ${when} (loop at ${where(loop)})`);
     return [...cands.slice(0, c), { op: first.op, objs: group, mark }];
+  }
+
+  /**
+   * (I^k) A loop that keeps one object in slot S and assigns S on some runs only (`if (h >
+   * best) last = rec;`): right after each store into S — where the plan holds as at the
+   * iteration's end: every live object of the group is what S holds, reached only through S —
+   * the same release moves the new object down to the mark, and a stack word takes the free
+   * pointer; each iteration's end then frees down to that word. Runs that keep nothing pay a
+   * load and a store instead of the kept object's size, a copy test and the free pointer's
+   * update (a graph's span walk when S holds one). The word starts at the free pointer before
+   * the loop, above what the group made before it (S's first object, when the group was widened
+   * to it). Only where every store into S is in the loop's own blocks or `sol.if`s in them, and
+   * no concat appends to S in place.
+   */
+  private keepAtStores(loop: Operation, group: MemObject[], plan: Plan, mark: Value, ends: Point[]): boolean {
+    const [s] = plan.kept;
+    if (plan.kept.length !== 1 || plan.rooted.size || assignedEveryRun(s!, loop)) return false;
+    const stores: Operation[] = [];
+    let other = false;
+    loop.walk((o) => {
+      if (o === loop || !stackWrites(o).includes(s!)) return;
+      if (o.name !== 'sol.store' || o.operand(1) !== s) other = true;
+      else stores.push(o);
+    });
+    if (other || !stores.length || this.appendable(loop, group, plan).length) return false;
+    for (const st of stores) {
+      for (let p = st.parentOp; p && p !== loop; p = p.parentOp) if (p.name !== 'sol.if') return false;
+      if (!st.next || !definedAround(s!, st.next) || !this.planHolds(this.liveBefore(st.next), group, plan)) return false;
+    }
+    const inGroup = new Set(group);
+    const since = this.sinceMark([this.pt.objectOf(s!)!], inGroup, true);
+    const shallow = !isFlatMemoryType((s!.type as PtrType).pointeeType) && this.innerPredatesMark([...this.pt.contents(this.pt.objectOf(s!)!)], inGroup);
+    // the word starts above what the group made before the loop (S's first object among it)
+    const word = createBefore(loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
+    createBefore(loop, 'sol.store', { operands: [createBefore(loop, 'sol.free_ptr', { resultTypes: [ui256] }).result(0), word] });
+    for (const st of stores) {
+      const after = st.next!;
+      this.freeBefore(after, mark, [s!]);
+      if (since) after.prev!.setAttr('since_mark', UnitAttr.instance);
+      if (shallow) after.prev!.setAttr('shallow', UnitAttr.instance);
+      const fp = createBefore(after, 'sol.free_ptr', { resultTypes: [ui256] }).result(0);
+      createBefore(after, 'sol.store', { operands: [fp, word] });
+    }
+    for (const e of ends) this.freeBefore(e.at, createBefore(e.at, 'sol.load', { operands: [word], resultTypes: [ui256] }).result(0));
+    this.note(group.filter((o) => !plan.survivors.has(o)), `released at the end of each iteration of the loop at ${where(loop)}, down to the object it keeps`);
+    const how = isFlatMemoryType((s!.type as PtrType).pointeeType) ? 'moved' : 'deep-moved (with its inner objects as one block)';
+    this.note(plan.survivors, `${how} down to the loop's mark where the loop assigns it, on the runs that do (loop at ${where(loop)})`);
+    return true;
   }
 
   /**

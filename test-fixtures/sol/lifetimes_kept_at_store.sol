@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// Loops that make an object each run and keep one only on some runs: the keep happens where
+/// the loop assigns the slot, and a run that keeps nothing only gives back what it made.
+contract LifetimesKeptAtStore {
+    struct Entry {
+        string name;
+        uint256[] hist;
+        uint256 score;
+    }
+
+    function mix(uint256 a, uint256 b) internal pure returns (uint256) {
+        return uint256(keccak256(abi.encode(a, b)));
+    }
+
+    /// A 64-byte record each run; every fifth one is kept.
+    function lastOfFive(uint256 n) external pure returns (bytes32 h, bytes memory last) {
+        for (uint256 i = 0; i < n; i++) {
+            bytes memory rec = abi.encodePacked(h, i);
+            h = keccak256(rec);
+            if (i % 5 == 4) last = rec;
+        }
+    }
+
+    /// The best-scoring name so far.
+    function bestName(uint256 n) external pure returns (string memory best, uint256 bestScore) {
+        for (uint256 i = 0; i < n; i++) {
+            string memory name = string.concat("item-", string(abi.encodePacked(bytes2(uint16(i)))));
+            uint256 s = mix(i, 7) % 1000;
+            if (s > bestScore) {
+                bestScore = s;
+                best = name;
+            } else if (s + 1 == bestScore) {
+                best = name;
+            }
+        }
+    }
+
+    /// The best struct so far, with its name and histogram.
+    function bestEntry(uint256 n) external pure returns (string memory name, uint256[] memory hist, uint256 score) {
+        Entry memory cur;
+        for (uint256 i = 0; i < n; i++) {
+            Entry memory e = Entry({name: "", hist: new uint256[](2), score: mix(i, 3) % 500});
+            e.hist[0] = e.score / 10;
+            e.hist[1] = e.score % 10;
+            if (e.score > cur.score) {
+                e.name = string(abi.encodePacked("e", bytes1(uint8(48 + (i % 10)))));
+                cur = e;
+            }
+        }
+        return (cur.name, cur.hist, cur.score);
+    }
+
+    /// Near miss: the record is still read after the store, next to a new temporary.
+    function usedAfterKeep(uint256 n) external pure returns (uint256 total, bytes memory last) {
+        for (uint256 i = 0; i < n; i++) {
+            bytes memory rec = abi.encodePacked(bytes32(i * 7), i);
+            if (i % 3 == 1) last = rec;
+            bytes memory tmp = abi.encodePacked(bytes32(i * 11), i + 1);
+            total += uint256(uint8(rec[31])) + uint8(tmp[31]) + last.length;
+        }
+    }
+
+    /// Near miss: the slot is also assigned in an inner loop.
+    function innerKeep(uint256 n) external pure returns (bytes memory last, uint256 count) {
+        for (uint256 i = 0; i < n; i++) {
+            bytes memory rec = abi.encodePacked(i);
+            for (uint256 j = 0; j < 2; j++) {
+                if ((i + j) % 4 == 0) {
+                    last = rec;
+                    count++;
+                }
+            }
+        }
+    }
+}
