@@ -5,7 +5,8 @@
  * (packages/sol/src/lifetime/releases.ts (I^k)), on test-fixtures/sol/lifetimes_kept_at_store.sol.
  * Runs that keep nothing no longer pay for a size computation, a copy test or a graph's span
  * walk. Near misses: the record read after the store next to a new temporary (the store is no
- * release point), and a store in an inner loop. Results are solc viaIR's; sol-fixtures.test.ts
+ * release point), a store in an inner loop, and a matrix whose row other runs replace (the
+ * kept graph gains an object no store moves). Results are solc viaIR's; sol-fixtures.test.ts
  * runs the listed calls against solc, lifetime off and on.
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ const FILE = join(__dirname, '..', 'test-fixtures', 'sol', 'lifetimes_kept_at_st
 const sources = { 'lifetimes_kept_at_store.sol': readFileSync(FILE, 'utf8') };
 const CONTRACT = 'LifetimesKeptAtStore';
 const KEEPS = ['lastOfFive', 'bestName', 'bestEntry'];
-const NEAR = ['usedAfterKeep', 'innerKeep'];
+const NEAR = ['usedAfterKeep', 'innerKeep', 'rowReplaced'];
 
 describe('keeps where a loop assigns the kept slot', () => {
   const on = compileToBytecode({ sources, contract: CONTRACT, lifetime: true });

@@ -52,6 +52,22 @@ contract LifetimesKeptAtStore {
         return (cur.name, cur.hist, cur.score);
     }
 
+    function pairStep(uint256[2][2] memory m, uint256 i) internal pure returns (uint256[2][2] memory r) {
+        r = [[m[0][0] + m[1][1] + i, m[0][1] + m[1][0]], [m[1][0], m[0][0] ^ i]];
+    }
+
+    /// Near miss: on the runs that do not replace the matrix, a row of it is replaced by a
+    /// new one (the kept graph gains an object the store never sees).
+    function rowReplaced(uint256 n) external pure returns (uint256, uint256) {
+        uint256[2][2] memory m = [[uint256(1), 2], [uint256(3), 4]];
+        for (uint256 i = 0; i < n; i++) {
+            bytes memory tmp = i % 2 == 1 ? abi.encode(i) : abi.encode(i, n, i + 1, n + 1);
+            if (i % 2 == 0) m = pairStep(m, uint256(keccak256(tmp)) % 100);
+            else m[1] = [i, m[0][0]];
+        }
+        return (m[0][0] + m[0][1], m[1][0] + m[1][1]);
+    }
+
     /// Near miss: the record is still read after the store, next to a new temporary.
     function usedAfterKeep(uint256 n) external pure returns (uint256 total, bytes memory last) {
         for (uint256 i = 0; i < n; i++) {

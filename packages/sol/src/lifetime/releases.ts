@@ -50,7 +50,7 @@ import { returnsFromFunction, type FunctionPointsTo, type MemObject, type Progra
 import { ArrayType, PtrType, StructType, fixedSizeFields, isAggType, isFlatMemoryType, isMovableMemoryType, isRootedSlideType, isValueType, ui256 } from '../sol-types.js';
 import { ObjectLiveness, type LiveAt } from './object-liveness.js';
 import { backEdgeRegions, calleeOf, createBefore, isLoop } from './program-points.js';
-import { allocatingOp, continuesOf, definedAround, innermostLoop, mayPrecede, reachesEnd, regionUnder, stackWrites, writtenInside } from './structure.js';
+import { allocatingOp, continuesOf, definedAround, innermostLoop, mayPrecede, memoryWrites, reachesEnd, regionUnder, stackWrites, writtenInside } from './structure.js';
 import { hoistAllocation } from './reorder.js';
 import { compactBefore, type CompactionContext, type Group } from './compaction.js';
 import { keptInAddressOrder } from './kept-order.js';
@@ -539,6 +539,35 @@ export class FunctionReleases {
     for (const st of stores) {
       for (let p = st.parentOp; p && p !== loop; p = p.parentOp) if (p.name !== 'sol.if') return false;
       if (!st.next || !definedAround(s!, st.next) || !this.planHolds(this.liveBefore(st.next), group, plan)) return false;
+    }
+    // a graph gains new objects only before a store into S, in its block, or while the
+    // object written is this run's new one (a struct literal's fields): a write of an address
+    // into it anywhere else (`m[1] = [i, j]` on the runs that keep m) would leave a new object
+    // above the word
+    if (!isFlatMemoryType((s!.type as PtrType).pointeeType)) {
+      const graph = this.objects.reach(this.pt.contents(this.pt.objectOf(s!)!));
+      const storesIn = (a: Operation, b: Operation) => {
+        let found = false;
+        for (let o = a.next; o && o !== b && !found; o = o.next) o.walk((x) => void (found ||= stores.includes(x)));
+        return found;
+      };
+      const intoNew = (w: Operation) => {
+        let base = w.operand(1);
+        while (base.definingOp?.name === 'sol.gep') base = base.definingOp.operand(0);
+        const made = base.definingOp;
+        const objs = [...this.pt.pointsTo(base)];
+        return !!made && objs.length > 0 && objs.every((x) => allocatingOp(x) === made) && made.block === w.block && made.isBeforeInBlock(w) && !storesIn(made, w);
+      };
+      let grows = false;
+      loop.walk((o) => {
+        if (grows || o === loop || stores.includes(o)) return;
+        const w = memoryWrites(o, this.pt);
+        const values = o.name === 'sol.store' && isValueType(o.operand(0).type);
+        if (values || (!w.unknown && !w.objects.some((x) => graph.has(x)))) return;
+        if (o.name === 'sol.store' && intoNew(o)) return;
+        grows = !stores.some((st) => st.block === o.block && o.isBeforeInBlock(st));
+      });
+      if (grows) return false;
     }
     const inGroup = new Set(group);
     const since = this.sinceMark([this.pt.objectOf(s!)!], inGroup, true);
