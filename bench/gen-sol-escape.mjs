@@ -18,7 +18,9 @@
 //   asm        inline assembly reading the free pointer (mload(0x40)), bumping it by hand,
 //              writing scratch memory, reading memory through Solidity pointers
 //              (memory-safe and not); helpers that keep the free pointer to themselves
-//              (allocating by moving it, scratch hashing above it) called from loops
+//              (allocating by moving it, scratch hashing above it) called from loops;
+//              a string made across blocks (its address carried in value-typed locals) and
+//              an array of them read in assembly
 //   deep       object graphs carried across loop iterations (deep moves): `m = mat(m, i)`
 //              on uint256[2][2] and uint256[2][2][2], structs holding arrays and strings
 //              (`q = stepQ(q, i)`, sometimes sharing a member with the old instance), arrays
@@ -151,6 +153,41 @@ const ASM_HELPERS = `
             let end := add(add(out, 0x20), shl(5, shr(5, add(len, 31))))
             for { let p := add(out, 0x20) } lt(p, end) { p := add(p, 0x20) } { mstore(p, add(seed, sub(p, out))) }
             mstore(0x40, end)
+        }
+    }
+
+    /// decimal digits written backwards into memory the first block reserves, its address
+    /// carried between the blocks in value-typed locals Solidity only moves
+    function digitsOf(uint256 v) internal pure returns (string memory s) {
+        uint256 ptr;
+        uint256 end;
+        assembly ("memory-safe") {
+            end := add(mload(0x40), 0x80)
+            mstore(0x40, add(end, 0x20))
+            ptr := end
+        }
+        do {
+            ptr--;
+            uint256 d = 48 + (v % 10);
+            assembly ("memory-safe") { mstore8(ptr, d) }
+            v /= 10;
+        } while (v != 0);
+        assembly ("memory-safe") {
+            s := sub(ptr, 0x20)
+            mstore(s, sub(end, ptr))
+        }
+    }
+
+    /// the parts' lengths and first bytes, read through the array's words
+    function partsDigest(bytes[] memory parts) internal pure returns (uint256 acc) {
+        assembly ("memory-safe") {
+            let at := add(parts, 0x20)
+            let last := add(at, shl(5, mload(parts)))
+            for {} lt(at, last) { at := add(at, 0x20) } {
+                let part := mload(at)
+                acc := add(mul(acc, 31), mload(part))
+                if mload(part) { acc := add(acc, byte(0, mload(add(part, 0x20)))) }
+            }
         }
     }
 
@@ -722,7 +759,13 @@ const SHAPE_GEN = {
 
   asm(g) {
     const L = [];
-    const v = g.int(7);
+    const v = g.int(8);
+    if (v === 7) { // strings made across assembly blocks, one kept on some runs, an array of them read in assembly
+      L.push('string memory best = "";', 'bytes[] memory parts = new bytes[](3);');
+      L.push('for (uint256 i = 0; i < n % 6; i++) {', '    string memory d = digitsOf((x % 100000) * (i + 1));', '    parts[i % 3] = bytes(d);');
+      L.push(`    if (i % ${g.pick(['2', '3'])} == 1) best = d;`, ...filler(g, '    '), '}');
+      return { returns: 'bytes32, uint256', body: [...L, 'return (keccak256(bytes(best)), partsDigest(parts));'] };
+    }
     if (v === 4) { // temporaries allocated in assembly, one carried (its value hidden: fp_hidden)
       L.push('bytes memory keep = rawBytes(n % 3, x);');
       L.push('for (uint256 i = 0; i < n % 6; i++) {', '    bytes memory t = rawBytes(i % 40 + 1, x + i);', '    x += uint256(keccak256(t)) % 11;');

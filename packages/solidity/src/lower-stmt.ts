@@ -235,10 +235,11 @@ export class FnLowerer extends CallLowerer {
     // flat memory references the block only reads and writes through: no escape; the free
     // pointer's value kept to the block, and the locals it allocates into (asm-capture.ts)
     const flat = (i: number) => isFlatMemoryType((slots[i]!.type as PtrType).pointeeType);
-    // any local of the function (other blocks are read too, for the carriers); a constant: a value
+    // any local of the function (other blocks are read too, for the carriers); a constant or a
+    // state variable: a value
     const typeOf = (d: number) => {
       const n = this.ctx.nodes.get(d);
-      return n?.nodeType === 'VariableDeclaration' && !n.constant ? this.typeOf(n) : undefined;
+      return n?.nodeType === 'VariableDeclaration' && !n.constant && !n.stateVariable ? this.typeOf(n) : undefined;
     };
     const carriers = addressLocals(node, this.ctx.nodes);
     const locals: AsmLocals = {
