@@ -10,6 +10,26 @@ contract LifetimesKeptAtStore {
         uint256 score;
     }
 
+    struct Line {
+        string sku;
+        uint256 qty;
+    }
+
+    struct Order {
+        uint256 total;
+        Line[] lines;
+        string note;
+    }
+
+    function makeOrder(uint256 i) internal pure returns (Order memory o) {
+        o.lines = new Line[](1 + (i % 3));
+        for (uint256 k = 0; k < o.lines.length; k++) {
+            o.lines[k] = Line({sku: string(abi.encodePacked("s", bytes1(uint8(97 + ((i + k) % 26))))), qty: (i * 7 + k) % 5});
+            o.total += o.lines[k].qty * (k + 1);
+        }
+        o.note = string(abi.encodePacked("order-", bytes2(uint16(i))));
+    }
+
     function mix(uint256 a, uint256 b) internal pure returns (uint256) {
         return uint256(keccak256(abi.encode(a, b)));
     }
@@ -54,6 +74,16 @@ contract LifetimesKeptAtStore {
 
     function pairStep(uint256[2][2] memory m, uint256 i) internal pure returns (uint256[2][2] memory r) {
         r = [[m[0][0] + m[1][1] + i, m[0][1] + m[1][0]], [m[1][0], m[0][0] ^ i]];
+    }
+
+    /// The best order so far: a struct holding an array of structs, replaced on some runs only.
+    function bestOrder(uint256 n) external pure returns (uint256 total, string memory firstSku, string memory note) {
+        Order memory best;
+        for (uint256 i = 0; i < n; i++) {
+            Order memory o = makeOrder(i);
+            if (o.total > best.total) best = o;
+        }
+        return (best.total, best.lines.length > 0 ? best.lines[0].sku : "", best.note);
     }
 
     /// Near miss: on the runs that do not replace the matrix, a row of it is replaced by a

@@ -15,7 +15,8 @@
  *       bigger; buf[len++] = s;`) keeps its elements from run to run, so the walk would cost
  *       every run in proportion to the array (quadratic) and the span, with the run's
  *       temporaries among the elements, has holes and never moves (held-out GlobMatch.filter:
- *       0.86 → 3.6× solc viaIR's gas without this check),
+ *       0.86 → 3.6× solc viaIR's gas without this check); a keep at the stores into the
+ *       slot ((I^k), which walks the graph only when the loop replaces it) is exempt,
  *  (R3) something allocated since the mark is dead, or the loop assigns a survivor's slot
  *       (its earlier instances die: `s = string.concat(s, x)`); otherwise nothing is gained.
  *  (R6) a kept root whose inner objects all predate the mark moves alone (`shallow`).
@@ -416,6 +417,15 @@ export class FunctionReleases {
     this.frozen = frozen;
     let plan = this.survivorPlan(group, points, assigned, loop);
     if (!plan) {
+      // (I^k) a graph with an array of addresses that the loop replaces on some runs only
+      const atStores = this.survivorPlan(group, points, assigned, loop, false, this.objects, true);
+      if (atStores && this.keptStores(loop, group, atStores)) {
+        const c: Candidate = { op: loop, objs: group };
+        const mark = this.markBefore(c);
+        this.iterated.add(loop);
+        this.keepAtStores(loop, group, atStores, mark, points);
+        return [...cands, { ...c, mark }];
+      }
       const sealed = this.sealedIterations(loop, group, assigned);
       if (sealed) return [...cands, sealed];
       // asked for once, and only where needed: most loops that get here have no replacements
@@ -523,11 +533,39 @@ export class FunctionReleases {
    * update (a graph's span walk when S holds one). The word starts at the free pointer before
    * the loop, above what the group made before it (S's first object, when the group was widened
    * to it). Only where every store into S is in the loop's own blocks or `sol.if`s in them, and
-   * no concat appends to S in place.
+   * no concat appends to S in place. Since a graph moves only at the stores, which replace it,
+   * (R4') does not apply (held-out InvoiceBook.largestInvoice: the best invoice, its line items
+   * an array of structs, was kept with every candidate).
    */
   private keepAtStores(loop: Operation, group: MemObject[], plan: Plan, mark: Value, ends: Point[]): boolean {
+    const stores = this.keptStores(loop, group, plan);
+    if (!stores) return false;
+    const s = plan.kept[0]!;
+    const inGroup = new Set(group);
+    const since = this.sinceMark([this.pt.objectOf(s)!], inGroup, true);
+    const shallow = !isFlatMemoryType((s.type as PtrType).pointeeType) && this.innerPredatesMark([...this.pt.contents(this.pt.objectOf(s)!)], inGroup);
+    // the word starts above what the group made before the loop (S's first object among it)
+    const word = createBefore(loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
+    createBefore(loop, 'sol.store', { operands: [createBefore(loop, 'sol.free_ptr', { resultTypes: [ui256] }).result(0), word] });
+    for (const st of stores) {
+      const after = st.next!;
+      this.freeBefore(after, mark, [s]);
+      if (since) after.prev!.setAttr('since_mark', UnitAttr.instance);
+      if (shallow) after.prev!.setAttr('shallow', UnitAttr.instance);
+      const fp = createBefore(after, 'sol.free_ptr', { resultTypes: [ui256] }).result(0);
+      createBefore(after, 'sol.store', { operands: [fp, word] });
+    }
+    for (const e of ends) this.freeBefore(e.at, createBefore(e.at, 'sol.load', { operands: [word], resultTypes: [ui256] }).result(0));
+    this.note(group.filter((o) => !plan.survivors.has(o)), `released at the end of each iteration of the loop at ${where(loop)}, down to the object it keeps`);
+    const how = isFlatMemoryType((s.type as PtrType).pointeeType) ? 'moved' : 'deep-moved (with its inner objects as one block)';
+    this.note(plan.survivors, `${how} down to the loop's mark where the loop assigns it, on the runs that do (loop at ${where(loop)})`);
+    return true;
+  }
+
+  /** (I^k) The stores into the one kept slot of `plan` after which it releases, when it may. */
+  private keptStores(loop: Operation, group: MemObject[], plan: Plan): Operation[] | undefined {
     const [s] = plan.kept;
-    if (plan.kept.length !== 1 || plan.rooted.size || assignedEveryRun(s!, loop)) return false;
+    if (plan.kept.length !== 1 || plan.rooted.size || assignedEveryRun(s!, loop)) return undefined;
     const stores: Operation[] = [];
     let other = false;
     loop.walk((o) => {
@@ -535,10 +573,10 @@ export class FunctionReleases {
       if (o.name !== 'sol.store' || o.operand(1) !== s) other = true;
       else stores.push(o);
     });
-    if (other || !stores.length || this.appendable(loop, group, plan).length) return false;
+    if (other || !stores.length || this.appendable(loop, group, plan).length) return undefined;
     for (const st of stores) {
-      for (let p = st.parentOp; p && p !== loop; p = p.parentOp) if (p.name !== 'sol.if') return false;
-      if (!st.next || !definedAround(s!, st.next) || !this.planHolds(this.liveBefore(st.next), group, plan)) return false;
+      for (let p = st.parentOp; p && p !== loop; p = p.parentOp) if (p.name !== 'sol.if') return undefined;
+      if (!st.next || !definedAround(s!, st.next) || !this.planHolds(this.liveBefore(st.next), group, plan)) return undefined;
     }
     // a graph gains new objects only before a store into S, in its block, or while the
     // object written is this run's new one (a struct literal's fields): a write of an address
@@ -567,27 +605,9 @@ export class FunctionReleases {
         if (o.name === 'sol.store' && intoNew(o)) return;
         grows = !stores.some((st) => st.block === o.block && o.isBeforeInBlock(st));
       });
-      if (grows) return false;
+      if (grows) return undefined;
     }
-    const inGroup = new Set(group);
-    const since = this.sinceMark([this.pt.objectOf(s!)!], inGroup, true);
-    const shallow = !isFlatMemoryType((s!.type as PtrType).pointeeType) && this.innerPredatesMark([...this.pt.contents(this.pt.objectOf(s!)!)], inGroup);
-    // the word starts above what the group made before the loop (S's first object among it)
-    const word = createBefore(loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
-    createBefore(loop, 'sol.store', { operands: [createBefore(loop, 'sol.free_ptr', { resultTypes: [ui256] }).result(0), word] });
-    for (const st of stores) {
-      const after = st.next!;
-      this.freeBefore(after, mark, [s!]);
-      if (since) after.prev!.setAttr('since_mark', UnitAttr.instance);
-      if (shallow) after.prev!.setAttr('shallow', UnitAttr.instance);
-      const fp = createBefore(after, 'sol.free_ptr', { resultTypes: [ui256] }).result(0);
-      createBefore(after, 'sol.store', { operands: [fp, word] });
-    }
-    for (const e of ends) this.freeBefore(e.at, createBefore(e.at, 'sol.load', { operands: [word], resultTypes: [ui256] }).result(0));
-    this.note(group.filter((o) => !plan.survivors.has(o)), `released at the end of each iteration of the loop at ${where(loop)}, down to the object it keeps`);
-    const how = isFlatMemoryType((s!.type as PtrType).pointeeType) ? 'moved' : 'deep-moved (with its inner objects as one block)';
-    this.note(plan.survivors, `${how} down to the loop's mark where the loop assigns it, on the runs that do (loop at ${where(loop)})`);
-    return true;
+    return stores;
   }
 
   /**
@@ -971,7 +991,7 @@ export class FunctionReleases {
    * The slots to keep when releasing `group` at `points`, or undefined when (R1)–(R3) fail.
    */
   private survivorPlan(group: MemObject[], points: { at: Operation; live: Set<MemObject>; slots: Value[]; values: Value[] }[], replaced: Set<Value>, loop: Operation,
-    onlySharing = false, objects = this.objects): Plan | undefined {
+    onlySharing = false, objects = this.objects, atStores = false): Plan | undefined {
     const survivors = new Set(group.filter((o) => points.some((p) => p.live.has(o))));
     const someDead = survivors.size < group.length;
     for (const o of survivors) if (this.permanent.has(o)) return undefined; // (R2)
@@ -995,7 +1015,8 @@ export class FunctionReleases {
     // (I*) whether the plan fails for (R4) only, at a slot the loop replaces: a persistent update
     if (onlySharing) return [...kept].some((s) => !rooted.has(s) && replaced.has(s) && this.mayShareWithPrevious(s, loop)) ? { kept: [...kept], survivors, rooted } : undefined;
     for (const s of kept) if (!rooted.has(s) && this.mayShareWithPrevious(s, loop)) return undefined; // (R4)
-    for (const s of kept) if (hasArrayOfAddresses((s.type as PtrType).pointeeType) && !assignedEveryRun(s, loop)) return undefined; // (R4')
+    // (R4'), but for a keep at the stores (I^k), which walks a graph only when it replaces it
+    if (!atStores) for (const s of kept) if (hasArrayOfAddresses((s.type as PtrType).pointeeType) && !assignedEveryRun(s, loop)) return undefined;
     return { kept: [...kept], survivors, rooted };
   }
 
