@@ -419,11 +419,12 @@ export class FunctionReleases {
     if (!plan) {
       // (I^k) a graph with an array of addresses that the loop replaces on some runs only
       const atStores = this.survivorPlan(group, points, assigned, loop, false, this.objects, true);
-      if (atStores && this.keptStores(loop, group, atStores)) {
+      const stores = atStores && this.keptStores(loop, group, atStores);
+      if (stores) {
         const c: Candidate = { op: loop, objs: group };
         const mark = this.markBefore(c);
         this.iterated.add(loop);
-        this.keepAtStores(loop, group, atStores, mark, points);
+        this.keepAtStores(loop, group, atStores, mark, points, stores);
         return [...cands, { ...c, mark }];
       }
       const sealed = this.sealedIterations(loop, group, assigned);
@@ -537,8 +538,7 @@ export class FunctionReleases {
    * (R4') does not apply (held-out InvoiceBook.largestInvoice: the best invoice, its line items
    * an array of structs, was kept with every candidate).
    */
-  private keepAtStores(loop: Operation, group: MemObject[], plan: Plan, mark: Value, ends: Point[]): boolean {
-    const stores = this.keptStores(loop, group, plan);
+  private keepAtStores(loop: Operation, group: MemObject[], plan: Plan, mark: Value, ends: Point[], stores = this.keptStores(loop, group, plan)): boolean {
     if (!stores) return false;
     const s = plan.kept[0]!;
     const inGroup = new Set(group);
