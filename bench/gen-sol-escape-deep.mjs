@@ -10,6 +10,8 @@
 //   3  uint256[2][2][2] rebuilt from the old one's parts each iteration (nested graphs)
 //   4  `keccak256(abi.encodePacked(h, string.concat("k", str(i), ":", str(x))))` and
 //      `abi.encode(string.concat(...), h)`: results over temporaries
+//   5  structs a helper builds between its temporaries (spans with holes), kept in one or
+//      two variables on some runs, sometimes sharing a string or written through one
 // filler(g, indent) adds seeded allocations between the steps (from the main generator).
 
 /** Helpers the deep shapes call (in every generated contract, with struct Q). */
@@ -37,6 +39,15 @@ export const DEEP_HELPERS = `
         r[1] = v % 3 == 0 ? r[0] : o[0];
     }
 
+    /// a struct whose parts lie between the helper's temporaries: its span has holes
+    function holeyQ(uint256 v) internal pure returns (Q memory r) {
+        bytes memory t = abi.encode(v, v + 1);
+        r.tag = str(v % 97);
+        uint256[] memory tmp = mk(v % 3 + 1, v);
+        r.xs = mk(v % 4 + 1, uint256(keccak256(t)) % 50 + tmp[0]);
+        r.a = v + tmp.length;
+    }
+
     function str(uint256 v) internal pure returns (string memory) {
         if (v == 0) return "0";
         uint256 len;
@@ -48,7 +59,7 @@ export const DEEP_HELPERS = `
 `;
 
 export function deepShape(g, filler) {
-    const v = g.int(5);
+    const v = g.int(6);
     const L = [];
     if (v === 0) {
       L.push('uint256[2][2] memory m = [[x % 1000, uint256(1)], [uint256(2), n]];');
@@ -87,6 +98,17 @@ export function deepShape(g, filler) {
       L.push('    c = d;');
       L.push('}');
       return { returns: 'uint256, uint256', body: [...L, 'return (c[0][0][0] + c[1][0][1], c[1][1][1] + c[0][1][0]);'] };
+    }
+    if (v === 5) {
+      L.push('Q memory best = holeyQ(x);', g.pick(['Q memory last = best;', 'Q memory last = holeyQ(x + 1);', 'Q memory last;']));
+      L.push(`for (uint256 i = 0; i < n % ${5 + g.int(9)}; i++) {`, ...filler(g, '    '));
+      L.push('    Q memory c = holeyQ(x + i * 7);');
+      L.push(`    ${g.pick(['if (c.a % 3 == 1 || i == 0) best = c;', 'if (c.xs[0] > best.xs[0]) best = c;', 'if (i % 4 != 3) best = c;'])}`);
+      if (g.chance(0.6)) L.push(`    if (i % ${2 + g.int(3)} == 1) last = best;`);
+      if (g.chance(0.3)) L.push('    if (i % 4 == 2) last.tag = c.tag;');
+      if (g.chance(0.3)) L.push('    if (bytes(best.tag).length > 0) bytes(best.tag)[0] = "q";');
+      L.push('}');
+      return { returns: 'uint256[] memory, uint256, string memory', body: [...L, 'return (best.xs, best.a + last.a + last.xs.length, string.concat(best.tag, "|", last.tag));'] };
     }
     // a result that outlives the temporaries allocated below it
     L.push('bytes32 h;');

@@ -37,7 +37,8 @@
  *      a plan stopped only by (R4) at a slot the loop replaces; and for element replacements:
  *      an older array's element replaced by a call's fresh result): a traced release at the same
  *      ends (the live objects found at run time from the roots, slid down to the loop's mark;
- *      emit-traced.ts), amortised;
+ *      emit-traced.ts), amortised; (I*') after a plan's release that keeps a graph, the same
+ *      with the kept slots as roots: a graph whose span has holes never moves;
  *  (F) before each return of the function: release to the mark taken at entry, keeping the
  *      returned objects (spilled to slots for the move; each moves only when the free space
  *      below it is at least its size, since the move happens once — in a loop (I) it is
@@ -96,6 +97,8 @@ interface Traced {
   ends: Operation[];
   roots: Value[][];
   group: MemObject[];
+  /** (I*') After a plan's release: the report's words, and (I^k) the stack word to reset after it. */
+  after?: { note: string; word?: Value };
 }
 
 /** Where each object was released, for the report. */
@@ -507,6 +510,7 @@ export class FunctionReleases {
       const graphs = kept.some((k) => !isFlatMemoryType((k.type as PtrType).pointeeType));
       if (graphs && this.innerPredatesMark(kept.flatMap((k) => [...this.pt.contents(this.pt.objectOf(k)!)]), inGroup)) p.at.prev!.setAttr('shallow', UnitAttr.instance);
     });
+    this.tracedKeeps(loop, group, plan, points.map((p) => ({ at: p.at, kept: plan!.kept.filter((k) => p.slots.includes(k)) })), mark);
     for (const a of this.appendable(loop, group, plan)) {
       this.appends.push({ ...a, mark });
       this.note(this.pt.allocatedBy(a.concat), 'appended in place to the string it extends when that one is the loop\'s own and nothing lies between (no copy of it, no move)');
@@ -556,6 +560,7 @@ export class FunctionReleases {
       createBefore(after, 'sol.store', { operands: [fp, word] });
     }
     for (const e of ends) this.freeBefore(e.at, createBefore(e.at, 'sol.load', { operands: [word], resultTypes: [ui256] }).result(0));
+    if (!shallow) this.tracedKeeps(loop, group, plan, ends.map((e) => ({ at: e.at, kept: [s] })), mark, word);
     this.note(group.filter((o) => !plan.survivors.has(o)), `released at the end of each iteration of the loop at ${where(loop)}, down to the object it keeps`);
     const how = isFlatMemoryType((s.type as PtrType).pointeeType) ? 'moved' : 'deep-moved (with its inner objects as one block)';
     this.note(plan.survivors, `${how} down to the loop's mark where the loop assigns it, on the runs that do (loop at ${where(loop)})`);
@@ -874,8 +879,40 @@ export class FunctionReleases {
     });
     if (split) return;
     const next = this.slideTrigger(t.loop, t.mark);
-    t.ends.forEach((at, i) => createBefore(at, 'sol.free_traced', { operands: [t.mark, next, ...t.roots[i]!] }));
-    this.note(t.group, `slid down to the loop's mark with whatever the live variables reach, the rest freed, once the iterations have allocated enough since the last time (a traced release, loop at ${where(t.loop)})`);
+    t.ends.forEach((at, i) => {
+      createBefore(at, 'sol.free_traced', { operands: [t.mark, next, ...t.roots[i]!] });
+      const word = t.after?.word;
+      if (word) createBefore(at, 'sol.store', { operands: [createBefore(at, 'sol.free_ptr', { resultTypes: [ui256] }).result(0), word] });
+    });
+    this.note(t.group, t.after?.note ?? `slid down to the loop's mark with whatever the live variables reach, the rest freed, once the iterations have allocated enough since the last time (a traced release, loop at ${where(t.loop)})`);
+  }
+
+  /**
+   * (I*') A plan that keeps an object graph also gets a traced release, after its own at the
+   * same ends, whose roots are the kept slots. A graph whose span has holes (a helper's result
+   * with the helper's temporaries between its parts) never moves (emit-deep-move.ts (D7)),
+   * and each graph the loop keeps after it lands above it: memory grew with every run that
+   * replaced it (held-out Leaderboard.seasonChampion, two kept players: 45.8× the lower bound;
+   * InvoiceBook.sampledMemo, (I^k): 88×). The plan's (R1) is the traced release's premise: what
+   * the kept slots reach is all that lives above the mark. A walk costs a few thousand gas, so
+   * it is amortised (emit-traced.ts (X5)): a graph without holes moves at the plan's release
+   * and leaves no garbage, and the free pointer never reaches the threshold. Not where the
+   * inner objects predate the mark (`shallow`: each root moves alone, no holes), nor in a loop
+   * inside one with a traced release (T5). With (I^k), the stack word the ends free down to
+   * takes the free pointer after it.
+   */
+  private tracedKeeps(loop: Operation, group: MemObject[], plan: Plan, ends: { at: Operation; kept: Value[] }[], mark: Value, word?: Value): void {
+    const graph = (k: Value) => !isFlatMemoryType((k.type as PtrType).pointeeType);
+    if (plan.rooted.size || !plan.kept.some(graph) || this.tracedLoops.some((t) => t.loop.isAncestorOf(loop))) return;
+    // only where a kept graph may be a call's result with holes: elsewhere the walk's stack word
+    // and the test at each end cost for nothing (held-out PlainMemory.matrixChain, a product
+    // without temporaries kept each run: +100 gas a run)
+    const made = [...plan.survivors].filter((o) => isGraphResult(o) && loop.isAncestorOf(allocatingOp(o)));
+    if (!made.some((o) => mayCalleeReturnHoles(this.program, this.symbols, o))) return;
+    const at = ends.filter((e) => e.kept.length && !e.at.prev?.getAttr('shallow'));
+    if (!at.length) return;
+    const note = `compacted with the other objects the kept slots reach once the iterations have left enough garbage between them (a traced release after the move; loop at ${where(loop)})`;
+    this.tracedLoops.push({ loop, mark, group: [...plan.survivors], ends: at.map((e) => e.at), roots: at.map((e) => e.kept), after: { note, word } });
   }
 
   /** (R7) Whether `loop` may write into a root rooted slot `k` may hold (replace what a field holds). */
@@ -1207,6 +1244,40 @@ function continuesBefore(op: Operation, loop: Operation): boolean {
     });
   }
   return found;
+}
+
+/** (I*') Per function: whether a graph it returns may have holes, asked once. */
+const holeyReturns = new WeakMap<Operation, boolean>();
+
+/**
+ * (I*') Whether a graph `fn` returns may have holes between its objects: `fn` allocates an
+ * object (itself, or the result of a call) that none of its results reaches — a temporary,
+ * which may lie between the result's parts — or its results reach the result of a call to a
+ * function whose graphs may have holes. A recursive call answers yes.
+ */
+function mayReturnHoles(program: ProgramPointsTo, symbols: SymbolTableCollection, fn: Operation): boolean {
+  const known = holeyReturns.get(fn);
+  if (known !== undefined) return known;
+  holeyReturns.set(fn, true);
+  const pt = program.function(fn);
+  const returned: MemObject[] = [];
+  fn.walk((o) => {
+    if (returnsFromFunction(o, fn)) for (const v of o.operandValues()) returned.push(...pt.pointsTo(v));
+  });
+  const reached = pt.reach(returned);
+  const made = pt.objects().filter((o) => (o.kind === 'alloc' || o.kind === 'call') && fn.isAncestorOf(allocatingOp(o)));
+  const holey = made.some((o) => !reached.has(o) || (isGraphResult(o) && mayCalleeReturnHoles(program, symbols, o)));
+  holeyReturns.set(fn, holey);
+  return holey;
+}
+
+/** (I*') Whether `o` is memory a call returns with an object graph among its results (a flat object has no holes). */
+const isGraphResult = (o: MemObject) => o.kind === 'call' && o.op!.results.some((r) => isMovableMemoryType(r.type) && !isFlatMemoryType(r.type));
+
+/** (I*') Whether the callee of call object `o` may return a graph with holes (an unknown callee may). */
+function mayCalleeReturnHoles(program: ProgramPointsTo, symbols: SymbolTableCollection, o: MemObject): boolean {
+  const f = calleeOf(allocatingOp(o), symbols);
+  return !f || mayReturnHoles(program, symbols, f);
 }
 
 /** (B'') Whether each function may run a loop (FunctionReleases.mayRunLoop), asked once. */
