@@ -44,7 +44,7 @@ describe('kept graphs with holes between their objects', () => {
       }
       // the build before grew with the runs that replace a kept graph: 19,744 → 31,232 bytes
       // (roundBest), 20,960 → 88,768 (largestBill), 21,088 → 28,192 (sharedSuit) from n = 200
-      // to 1000; now each stays within 16,000–19,300 bytes, against solc's 1.2–1.9 MB at 1000
+      // to 1000; now each stays within 14,100–19,300 bytes, against solc's 1.2–1.9 MB at 1000
       const [small, ref, ours] = [await run(on.bytecode, fn, 200), await run(a.bytecode, fn, 1000), await run(on.bytecode, fn, 1000)];
       expect(ours.returnData, `${fn}(1000)`).toBe(ref.returnData);
       expect(ours.peakMemoryBytes, fn).toBeLessThanOrEqual(small.peakMemoryBytes * 1.05);
