@@ -60,6 +60,7 @@ import { distinctPerIteration, releaseHeld, type HeldContext } from './held-rele
 import { placeSeals, sealsOf } from './sealed-stores.js';
 import { fieldStoreOf } from './field-stores.js';
 import { deadRunPoints, releaseDeadRuns, type DeadRun, type DeadRunContext } from './dead-runs.js';
+import { isGraphResult, mayCalleeReturnHoles } from './holey-returns.js';
 import type { TracedReleases } from './index.js';
 
 
@@ -1244,40 +1245,6 @@ function continuesBefore(op: Operation, loop: Operation): boolean {
     });
   }
   return found;
-}
-
-/** (I*') Per function: whether a graph it returns may have holes, asked once. */
-const holeyReturns = new WeakMap<Operation, boolean>();
-
-/**
- * (I*') Whether a graph `fn` returns may have holes between its objects: `fn` allocates an
- * object (itself, or the result of a call) that none of its results reaches — a temporary,
- * which may lie between the result's parts — or its results reach the result of a call to a
- * function whose graphs may have holes. A recursive call answers yes.
- */
-function mayReturnHoles(program: ProgramPointsTo, symbols: SymbolTableCollection, fn: Operation): boolean {
-  const known = holeyReturns.get(fn);
-  if (known !== undefined) return known;
-  holeyReturns.set(fn, true);
-  const pt = program.function(fn);
-  const returned: MemObject[] = [];
-  fn.walk((o) => {
-    if (returnsFromFunction(o, fn)) for (const v of o.operandValues()) returned.push(...pt.pointsTo(v));
-  });
-  const reached = pt.reach(returned);
-  const made = pt.objects().filter((o) => (o.kind === 'alloc' || o.kind === 'call') && fn.isAncestorOf(allocatingOp(o)));
-  const holey = made.some((o) => !reached.has(o) || (isGraphResult(o) && mayCalleeReturnHoles(program, symbols, o)));
-  holeyReturns.set(fn, holey);
-  return holey;
-}
-
-/** (I*') Whether `o` is memory a call returns with an object graph among its results (a flat object has no holes). */
-const isGraphResult = (o: MemObject) => o.kind === 'call' && o.op!.results.some((r) => isMovableMemoryType(r.type) && !isFlatMemoryType(r.type));
-
-/** (I*') Whether the callee of call object `o` may return a graph with holes (an unknown callee may). */
-function mayCalleeReturnHoles(program: ProgramPointsTo, symbols: SymbolTableCollection, o: MemObject): boolean {
-  const f = calleeOf(allocatingOp(o), symbols);
-  return !f || mayReturnHoles(program, symbols, f);
 }
 
 /** (B'') Whether each function may run a loop (FunctionReleases.mayRunLoop), asked once. */
