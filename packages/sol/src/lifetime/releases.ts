@@ -552,8 +552,8 @@ export class FunctionReleases {
     // the word starts above what the group made before the loop (S's first object among it)
     const word = createBefore(loop, 'sol.alloca', { resultTypes: [PtrType.get(ui256, 'Stack')] }).result(0);
     createBefore(loop, 'sol.store', { operands: [createBefore(loop, 'sol.free_ptr', { resultTypes: [ui256] }).result(0), word] });
-    for (const st of stores) {
-      const after = st.next!;
+    const afters = stores.map((st) => st.next!);
+    for (const after of afters) {
       this.freeBefore(after, mark, [s]);
       if (since) after.prev!.setAttr('since_mark', UnitAttr.instance);
       if (shallow) after.prev!.setAttr('shallow', UnitAttr.instance);
@@ -561,7 +561,8 @@ export class FunctionReleases {
       createBefore(after, 'sol.store', { operands: [fp, word] });
     }
     for (const e of ends) this.freeBefore(e.at, createBefore(e.at, 'sol.load', { operands: [word], resultTypes: [ui256] }).result(0));
-    if (!shallow) this.tracedKeeps(loop, group, plan, ends.map((e) => ({ at: e.at, kept: [s] })), mark, word);
+    // a graph with holes leaves garbage only where a store replaces it: its walk goes there
+    if (!shallow) this.tracedKeeps(loop, group, plan, afters.map((at) => ({ at, kept: [s] })), mark, word);
     this.note(group.filter((o) => !plan.survivors.has(o)), `released at the end of each iteration of the loop at ${where(loop)}, down to the object it keeps`);
     const how = isFlatMemoryType((s.type as PtrType).pointeeType) ? 'moved' : 'deep-moved (with its inner objects as one block)';
     this.note(plan.survivors, `${how} down to the loop's mark where the loop assigns it, on the runs that do (loop at ${where(loop)})`);
@@ -899,8 +900,9 @@ export class FunctionReleases {
    * it is amortised (emit-traced.ts (X5)): a graph without holes moves at the plan's release
    * and leaves no garbage, and the free pointer never reaches the threshold. Not where the
    * inner objects predate the mark (`shallow`: each root moves alone, no holes), nor in a loop
-   * inside one with a traced release (T5). With (I^k), the stack word the ends free down to
-   * takes the free pointer after it.
+   * inside one with a traced release (T5). With (I^k), it goes after the releases at the
+   * stores, the only places a new graph replaces the old one (runs that store nothing pay no
+   * test), and the stack word the ends free down to takes the free pointer after it.
    */
   private tracedKeeps(loop: Operation, group: MemObject[], plan: Plan, ends: { at: Operation; kept: Value[] }[], mark: Value, word?: Value): void {
     const graph = (k: Value) => !isFlatMemoryType((k.type as PtrType).pointeeType);
