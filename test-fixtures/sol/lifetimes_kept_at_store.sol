@@ -108,6 +108,32 @@ contract LifetimesKeptAtStore {
         }
     }
 
+    function seq(uint256 len, uint256 seed) internal pure returns (uint256[] memory r) {
+        r = new uint256[](len);
+        for (uint256 k = 0; k < len; k++) r[k] = seed + k * 3;
+    }
+
+    function grown(uint256[] memory a, uint256 v) internal pure returns (uint256[] memory r) {
+        r = new uint256[](a.length + 1);
+        for (uint256 k = 0; k < a.length; k++) r[k] = a[k];
+        r[a.length] = v;
+    }
+
+    /// The kept array, made over a temporary, is longer on some runs than the one it replaces,
+    /// and the run allocates again after the store: a release to a mark read before the store
+    /// would hand the new array's tail to that allocation.
+    function keptThenAllocated(uint256 n) external pure returns (bytes32, uint256 s) {
+        uint256[] memory last = seq(2, 7);
+        for (uint256 i = 0; i < n; i++) {
+            if (i % 2 == 1) continue;
+            last = grown(seq(i % 3, i), i + 40);
+            uint256[] memory f = seq(1, i);
+            for (uint256 k = 0; k < last.length; k++) s += last[k] * (k + 1);
+            s += f[0];
+        }
+        return (keccak256(abi.encode(last)), s);
+    }
+
     /// Near miss: the slot is also assigned in an inner loop.
     function innerKeep(uint256 n) external pure returns (bytes memory last, uint256 count) {
         for (uint256 i = 0; i < n; i++) {

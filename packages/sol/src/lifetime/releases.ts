@@ -268,7 +268,11 @@ export class FunctionReleases {
     if (loopRegion) this.hoistSurvivors(block);
     let cands: Candidate[] = [];
     for (const op of block.opList()) {
-      if (this.barriers.has(op)) {
+      // a release placed before this walk (a keep at a store, (I^k)) may move what it keeps
+      // below the marks read before it, and a larger object then ends above them: a release
+      // to such a mark after it would hand that object's tail to the next allocation (a random
+      // campaign: `last = grow(mk(i % 3, i), x); f0 = mk(…); s += sumOf(last);`)
+      if (this.barriers.has(op) || RELEASES.has(op.name)) {
         cands = [];
         this.nested(op);
         continue;
