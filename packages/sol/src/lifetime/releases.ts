@@ -268,11 +268,12 @@ export class FunctionReleases {
     if (loopRegion) this.hoistSurvivors(block);
     let cands: Candidate[] = [];
     for (const op of block.opList()) {
-      // a release placed before this walk (a keep at a store, (I^k)) may move what it keeps
-      // below the marks read before it, and a larger object then ends above them: a release
-      // to such a mark after it would hand that object's tail to the next allocation (a random
-      // campaign: `last = grow(mk(i % 3, i), x); f0 = mk(…); s += sumOf(last);`)
-      if (this.barriers.has(op) || RELEASES.has(op.name)) {
+      // a release placed before this walk (a keep at a store, (I^k), also under a `sol.if`)
+      // may move what it keeps below the marks read before it, and a larger object then ends
+      // above them: a release to such a mark after it would hand that object's tail to the
+      // next allocation (a random campaign: `last = grow(mk(i % 3, i), x); f0 = mk(…); s +=
+      // sumOf(last);`)
+      if (this.barriers.has(op) || placedRelease(op)) {
         cands = [];
         this.nested(op);
         continue;
@@ -1250,6 +1251,18 @@ function continuesBefore(op: Operation, loop: Operation): boolean {
       if (x.name === 'sol.continue' && innermostLoop(x) === loop) found = true;
     });
   }
+  return found;
+}
+
+/** Whether `op` is or holds a release (outside loops, whose own releases come later). */
+function placedRelease(op: Operation): boolean {
+  if (RELEASES.has(op.name)) return true;
+  if (!op.regions.length || isLoop(op)) return false;
+  let found = false;
+  op.walk((x) => {
+    if (found || isLoop(x)) return 'skip';
+    found = RELEASES.has(x.name);
+  });
   return found;
 }
 
