@@ -134,6 +134,19 @@ contract LifetimesKeptAtStore {
         return (keccak256(abi.encode(last)), s);
     }
 
+    /// The same with the store under a branch: the allocation after the branch.
+    function keptInBranchThenAllocated(uint256 n) external pure returns (bytes32, uint256 s) {
+        uint256[] memory last = seq(2, 7);
+        for (uint256 i = 0; i < n; i++) {
+            uint256[] memory t = seq(i % 3, i);
+            if (i % 2 == 0) last = grown(t, i + 40);
+            uint256[] memory f = seq(1, i);
+            for (uint256 k = 0; k < last.length; k++) s += last[k] * (k + 1);
+            s += f[0];
+        }
+        return (keccak256(abi.encode(last)), s);
+    }
+
     /// Near miss: the slot is also assigned in an inner loop.
     function innerKeep(uint256 n) external pure returns (bytes memory last, uint256 count) {
         for (uint256 i = 0; i < n; i++) {
